@@ -1,0 +1,54 @@
+# Two commands, each working on a fresh machine with Python 3.10+ and make:
+#   make lab    set up .venv and open the course in JupyterLab
+#   make test   set up .venv and run the whole test suite
+# A rerun reuses .venv: it reinstalls only when pyproject.toml changes.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+# Quiet TensorFlow's C++ logs in every kernel started from here.
+export TF_CPP_MIN_LOG_LEVEL := 3
+export TF_ENABLE_ONEDNN_OPTS := 0
+# Jupyter refuses to run as root unless told to (containers, CI machines).
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+
+.PHONY: lab test setup browser notebooks benchmark clean help
+
+help:
+	@echo "make lab        set up and open the course in JupyterLab"
+	@echo "make test       set up and run the whole test suite"
+	@echo "make notebooks  re-execute every notebook top to bottom and store outputs"
+	@echo "make benchmark  time helpers.check_gradients against tf.test.compute_gradient"
+	@echo "make clean      remove the virtual environment"
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml jupyter/overrides.json
+	@$(PYTHON) -c 'import sys; sys.exit("Python 3.10 or newer is needed, found " + sys.version.split()[0]) if sys.version_info < (3, 10) else None'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	mkdir -p $(VENV)/share/jupyter/lab/settings
+	cp jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	touch $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=. notebooks/00_start_here.ipynb
+
+# The browser test needs Chromium; tools/ensure_chromium.sh installs Debian's
+# package where it can (as root with apt-get) and explains otherwise.
+browser:
+	@sh tools/ensure_chromium.sh
+
+test: $(STAMP) browser
+	$(BIN)/python -m pytest
+
+notebooks: $(STAMP)
+	$(BIN)/python tools/execute_notebooks.py notebooks/*.ipynb
+
+benchmark: $(STAMP)
+	$(BIN)/python benchmarks/check_gradients_benchmark.py
+
+clean:
+	rm -rf $(VENV)

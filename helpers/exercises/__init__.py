@@ -1,0 +1,170 @@
+"""Exercises with automatic, specific feedback, and solutions revealed on purpose.
+
+Each exercise has a key such as ``"01.chain_derivative"``. In a notebook::
+
+    from helpers.exercises import check, reveal
+    check("01.chain_derivative", my_answer)   # feedback on your answer
+    reveal("01.chain_derivative")             # the solution, when you want it
+
+Feedback names the mistake it recognises (for example "upstream ignored"
+or "transposed") and says what to try; a right answer is confirmed with
+what it means. An answer still raising ``NotImplementedError`` is met with
+a reminder, not an error.
+"""
+
+from __future__ import annotations
+
+import html
+import textwrap
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+__all__ = ["Feedback", "Exercise", "Solution", "check", "reveal", "get", "keys", "register"]
+
+
+@dataclass
+class Feedback:
+    """The verdict on one answer. ``bool(feedback)`` is ``passed``."""
+
+    passed: bool
+    message: str
+    mistake: str | None = None
+    """Key of the recognised mistake, e.g. ``"upstream_ignored"``; ``None`` when passed or unrecognised."""
+    exercise: str = ""
+
+    def __bool__(self) -> bool:
+        return self.passed
+
+    @property
+    def status(self) -> str:
+        if self.passed:
+            return "Correct"
+        return "Not attempted yet" if self.mistake == "not_attempted" else "Not yet"
+
+    def __str__(self) -> str:
+        mark = "✓" if self.passed else "✗"
+        return f"{mark} [{self.exercise}] {self.status}: {self.message}"
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        color, bg = ("#1a7f37", "#dafbe1") if self.passed else ("#9a6700", "#fff8c5")
+        return (f'<div style="border-left:4px solid {color};background:{bg};padding:6px 10px;'
+                f'color:#1f2328"><b>{"✓" if self.passed else "✗"} {html.escape(self.status)}</b> '
+                f"<small>[{html.escape(self.exercise)}]</small><br>{html.escape(self.message)}</div>")
+
+
+@dataclass
+class Solution:
+    """A solution's source code; ``.answer`` runs it and returns the answer it defines."""
+
+    exercise: str
+    code: str
+    answer_name: str
+    namespace: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def answer(self) -> Any:
+        scope = dict(self.namespace)
+        exec(compile(self.code, f"<solution {self.exercise}>", "exec"), scope)  # noqa: S102 - our own code
+        return scope[self.answer_name]
+
+    def __str__(self) -> str:
+        return f"Solution to {self.exercise}:\n\n{self.code}"
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_markdown_(self) -> str:
+        return f"**Solution to `{self.exercise}`**\n\n```python\n{self.code}\n```"
+
+
+@dataclass
+class Exercise:
+    """A question, the function that judges answers, and the solution.
+
+    ``judge(answer)`` returns a :class:`Feedback`; :meth:`check` adds the
+    handling every exercise shares (answers not written yet).
+    """
+
+    key: str
+    title: str
+    judge: Callable[[Any], Feedback]
+    solution: str
+    answer_name: str
+    mistakes: tuple[str, ...] = ()
+    """Mistakes this exercise recognises (keys of :attr:`Feedback.mistake`)."""
+
+    def check(self, answer: Any) -> Feedback:
+        if answer is None or answer is Ellipsis or (
+                isinstance(answer, (list, tuple)) and any(a is Ellipsis for a in answer)):
+            return self._feedback(False, "replace the placeholder with your answer, then run the cell again.",
+                                  "not_attempted")
+        try:
+            feedback = self.judge(answer)
+        except NotImplementedError:
+            return self._feedback(False, "your code still raises NotImplementedError. Replace that line with "
+                                         "your own code, then run the cell again.", "not_attempted")
+        feedback.exercise = self.key
+        return feedback
+
+    def _feedback(self, passed: bool, message: str, mistake: str | None = None) -> Feedback:
+        return Feedback(passed, message, mistake, self.key)
+
+    def reveal(self) -> Solution:
+        import tensorflow as tf
+
+        from .. import strict_custom_gradient
+
+        namespace = {"tf": tf, "np": np, "strict_custom_gradient": strict_custom_gradient}
+        return Solution(self.key, textwrap.dedent(self.solution).strip(), self.answer_name, namespace)
+
+
+_REGISTRY: dict[str, Exercise] = {}
+
+
+def register(exercise: Exercise) -> Exercise:
+    if exercise.key in _REGISTRY:
+        raise ValueError(f"exercise {exercise.key!r} is registered twice")
+    _REGISTRY[exercise.key] = exercise
+    return exercise
+
+
+_MODULES = ("start_here", "chain_rule")
+"""Modules that register exercises, one per notebook, in course order."""
+
+
+def _load_all() -> None:
+    import importlib
+
+    for name in _MODULES:
+        importlib.import_module(f"{__name__}.{name}")
+
+
+def keys() -> list[str]:
+    """All exercise keys, in course order."""
+    _load_all()
+    return sorted(_REGISTRY)
+
+
+def get(key: str) -> Exercise:
+    """The exercise named ``key``; a clear error lists the keys that exist."""
+    _load_all()
+    if key not in _REGISTRY:
+        prefix = key.split(".")[0]
+        near = [k for k in sorted(_REGISTRY) if k.startswith(prefix)] or sorted(_REGISTRY)
+        raise KeyError(f"no exercise {key!r}; exercises here: {', '.join(near)}")
+    return _REGISTRY[key]
+
+
+def check(key: str, answer: Any) -> Feedback:
+    """Judge ``answer`` to exercise ``key`` and return feedback (shown by the notebook)."""
+    return get(key).check(answer)
+
+
+def reveal(key: str) -> Solution:
+    """Show the solution to exercise ``key``. Try first: reading it is not the same as writing it."""
+    return get(key).reveal()

@@ -1,0 +1,173 @@
+"""Building blocks for exercise judges: numbers, sequences, functions, custom gradients.
+
+Each ``*_judge`` returns a function ``answer -> Feedback``. Known mistakes
+are listed explicitly with the message a learner should read, so the
+feedback names the misconception instead of saying only "wrong".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from . import Feedback
+
+
+def _as_array(answer: Any, what: str) -> np.ndarray:
+    if hasattr(answer, "numpy"):
+        answer = answer.numpy()
+    try:
+        arr = np.asarray(answer, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise _Unreadable(f"expected {what}, got {type(answer).__name__} {answer!r}") from None
+    return arr
+
+
+class _Unreadable(Exception):
+    pass
+
+
+def _close(a: np.ndarray, b: np.ndarray, rtol: float) -> bool:
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    return a.shape == b.shape and bool(np.allclose(a, b, rtol=rtol, atol=rtol * 1e-3))
+
+
+def number_judge(expected: float, success: str, mistakes: Sequence[tuple[float, str, str]] = (),
+                 rtol: float = 1e-6) -> Callable[[Any], Feedback]:
+    """Judge a single number. ``mistakes``: ``(wrong value, mistake key, message)``."""
+
+    def judge(answer):
+        try:
+            value = _as_array(answer, "a number")
+        except _Unreadable as e:
+            return Feedback(False, str(e), "not_a_number")
+        if value.size != 1:
+            return Feedback(False, f"expected one number, got {value.size} values", "not_a_number")
+        value = value.reshape(())
+        if _close(value, expected, rtol):
+            return Feedback(True, success)
+        for wrong, key, message in mistakes:
+            if _close(value, wrong, rtol):
+                return Feedback(False, message, key)
+        return Feedback(False, f"{float(value):g} is not it, and not a mistake this exercise knows. "
+                               "Work through the chain one link at a time.")
+
+    return judge
+
+
+def sequence_judge(expected: Sequence[float], success: str,
+                   mistakes: Sequence[tuple[Sequence[float], str, str]] = (),
+                   rtol: float = 1e-6) -> Callable[[Any], Feedback]:
+    """Judge a list of numbers in order. ``mistakes``: ``(wrong list, key, message)``."""
+    expected = np.asarray(expected, dtype=np.float64)
+
+    def judge(answer):
+        try:
+            values = _as_array(answer, "a list of numbers").reshape(-1)
+        except _Unreadable as e:
+            return Feedback(False, str(e), "not_a_number")
+        if values.size != expected.size:
+            return Feedback(False, f"expected {expected.size} numbers, one per call, got {values.size}",
+                            "wrong_length")
+        if _close(values, expected, rtol):
+            return Feedback(True, success)
+        for wrong, key, message in mistakes:
+            if _close(values, np.asarray(wrong, dtype=np.float64), rtol):
+                return Feedback(False, message, key)
+        bad = int(np.argmax(~np.isclose(values, expected, rtol=rtol)))
+        return Feedback(False, f"entry {bad} ({values[bad]:g}) is off; the ones before it are right.")
+
+    return judge
+
+
+def function_judge(reference: Callable, points: np.ndarray, success: str,
+                   mistakes: Sequence[tuple[Callable, str, str]] = (), rtol: float = 1e-5,
+                   what: str = "a function of x") -> Callable[[Any], Feedback]:
+    """Judge a function by its values at ``points`` (passed as one float64 tensor)."""
+    import tensorflow as tf
+
+    xs = tf.constant(np.asarray(points, dtype=np.float64))
+    want = np.asarray(reference(xs), dtype=np.float64)
+
+    def judge(answer):
+        if not callable(answer):
+            return Feedback(False, f"expected {what} (def or lambda), got {type(answer).__name__}", "not_callable")
+        try:
+            got = _as_array(answer(xs), "numbers from your function")
+        except (_Unreadable, TypeError, ValueError, tf.errors.InvalidArgumentError) as e:
+            return Feedback(False, f"calling your function on a float64 tensor failed: {type(e).__name__}: {e}. "
+                                   "Use TensorFlow operations such as tf.cos.", "crashes")
+        if got.shape != want.shape:
+            got = np.broadcast_to(got, want.shape) if got.size == 1 else got
+        if _close(got, want, rtol):
+            return Feedback(True, success)
+        for wrong_fn, key, message in mistakes:
+            if _close(got, np.asarray(wrong_fn(xs), dtype=np.float64), rtol):
+                return Feedback(False, message, key)
+        return Feedback(False, "your function gives other values than the derivative at "
+                               f"x = {np.round(points, 3).tolist()}; differentiate the forward rule term by term.")
+
+    return judge
+
+
+def gradient_judge(make_inputs: Callable[[], tuple], reference_forward: Callable, success: str,
+                   hints: dict[str, str] | None = None) -> Callable[[Any], Feedback]:
+    """Judge a learner's custom-gradient function with :func:`helpers.check_gradients`.
+
+    The forward value must match ``reference_forward``; the gradient must
+    pass the check. The checker's diagnosis (upstream ignored, transposed,
+    wrong shape, missing reduction, sign, constant factor, None, count)
+    becomes the feedback, followed by an exercise-specific hint from
+    ``hints`` where one is given for that mistake.
+    """
+    import tensorflow as tf
+
+    from ..checking import check_gradients
+
+    hints = hints or {}
+
+    def judge(answer):
+        if not callable(answer):
+            return Feedback(False, f"expected your custom-gradient function, got {type(answer).__name__}",
+                            "not_callable")
+        inputs = make_inputs()
+        try:
+            got = answer(*inputs)
+        except NotImplementedError:
+            raise
+        except Exception as e:  # noqa: BLE001 - the learner's forward failed; say how
+            return Feedback(False, f"calling your function failed: {type(e).__name__}: {e}", "crashes")
+        want = reference_forward(*inputs)
+        if not tf.is_tensor(got) or tuple(got.shape) != tuple(want.shape) or not np.allclose(
+                got.numpy(), want.numpy(), rtol=1e-5, atol=1e-6):
+            return Feedback(False, "the forward value is not right: change only grad, keep the forward pass "
+                                   "as given.", "wrong_forward")
+        try:
+            report = check_gradients(answer, *inputs, raise_on_failure=False)
+        except Exception as e:  # noqa: BLE001
+            if _caused_by(e, NotImplementedError):
+                raise NotImplementedError from e
+            return Feedback(False, f"checking your gradient failed: {type(e).__name__}: {e}", "crashes")
+        if report.mistake == "grad_raised" and "NotImplementedError" in (report.problem or ""):
+            raise NotImplementedError
+        if report.ok:
+            return Feedback(True, success)
+        if report.problem:
+            return Feedback(False, report.problem + _hint(hints, report.mistake), report.mistake)
+        bad = next(r for r in report.inputs if not r.ok)
+        return Feedback(False, f"gradient for {bad.name}: {bad.cause}" + _hint(hints, bad.mistake), bad.mistake)
+
+    return judge
+
+
+def _hint(hints: dict[str, str], mistake: str | None) -> str:
+    return f" Hint: {hints[mistake]}" if mistake in hints else ""
+
+
+def _caused_by(e: BaseException, kind: type) -> bool:
+    while e is not None:
+        if isinstance(e, kind):
+            return True
+        e = e.__cause__
+    return False

@@ -1,0 +1,175 @@
+"""``strict_custom_gradient``: ``tf.custom_gradient`` that refuses silent mistakes.
+
+TensorFlow trusts a custom gradient completely. It accepts a gradient of
+shape (2, 3) for an input of shape (3,), and a call with keyword arguments
+quietly skips the custom gradient and differentiates the forward pass
+instead. ``strict_custom_gradient`` is used exactly like
+``tf.custom_gradient`` but checks, every time ``grad`` runs, what it returns:
+
+- one gradient per input (``None`` allowed only for non-float inputs);
+- each gradient with its input's shape and dtype;
+- for functions that read a ``tf.Variable``: ``grad`` accepts
+  ``variables=`` and returns ``(input_grads, variable_grads)``;
+
+and refuses keyword arguments at call time. Its errors name the input and
+say what to do.
+
+>>> import tensorflow as tf
+>>> @strict_custom_gradient
+... def double(x):
+...     def grad(upstream):
+...         return tf.ones((2, 3))            # wrong shape
+...     return 2 * x, grad
+>>> x = tf.constant([1.0, 2.0, 3.0])
+>>> with tf.GradientTape() as tape:
+...     tape.watch(x)
+...     y = double(x)
+>>> tape.gradient(y, x)
+Traceback (most recent call last):
+...
+helpers.strict.CustomGradientError: double: grad returned shape (2, 3) for input 'x' of shape (3,): a gradient always has its input's shape. Return Jᵀ·upstream reduced to x's shape.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from typing import Callable
+
+import tensorflow as tf
+
+__all__ = ["strict_custom_gradient", "CustomGradientError"]
+
+
+class CustomGradientError(ValueError):
+    """A custom gradient broke the contract; the message says which input and what to do."""
+
+
+def _param_names(f: Callable) -> list[str]:
+    try:
+        return [p.name for p in inspect.signature(f).parameters.values()
+                if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        return []
+
+
+def _accepts_variables(grad_fn: Callable) -> bool:
+    try:
+        params = inspect.signature(grad_fn).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.name == "variables" or p.kind == p.VAR_KEYWORD for p in params)
+
+
+def _shape_text(shape) -> str:
+    return str(tuple(shape.as_list())) if shape.rank is not None else "(unknown)"
+
+
+def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> list:
+    """Check ``grads`` against ``values`` one by one; return them as a list."""
+    if not isinstance(grads, (list, tuple)):
+        grads = [grads]
+    grads = list(grads)
+    if len(grads) != len(values):
+        listing = ", ".join(names)
+        raise CustomGradientError(
+            f"{fname}: grad returned {len(grads)} {kind} gradient(s) for {len(values)} {kind}(s) ({listing}). "
+            f"Return one per {kind}, in the same order; use None for an input that is not a float.")
+    for name, value, g in zip(names, values, grads):
+        dtype = value.dtype
+        if g is None:
+            if dtype.is_floating or dtype.is_complex:
+                raise CustomGradientError(
+                    f"{fname}: grad returned None for {kind} {name!r}, a {dtype.name} {kind}: return its "
+                    f"gradient Jᵀ·upstream (tf.zeros_like({name}) if it truly does not affect the output).")
+            continue
+        if not (dtype.is_floating or dtype.is_complex):
+            raise CustomGradientError(
+                f"{fname}: grad returned a gradient for {kind} {name!r} of dtype {dtype.name}, which is not "
+                f"differentiable: return None in its place.")
+        g = tf.convert_to_tensor(g)
+        if g.shape.is_fully_defined() and value.shape.is_fully_defined() and g.shape != value.shape:
+            raise CustomGradientError(
+                f"{fname}: grad returned shape {_shape_text(g.shape)} for {kind} {name!r} of shape "
+                f"{_shape_text(value.shape)}: a gradient always has its input's shape. Return Jᵀ·upstream "
+                f"reduced to {name}'s shape.")
+        if g.dtype != dtype:
+            raise CustomGradientError(
+                f"{fname}: grad returned dtype {g.dtype.name} for {kind} {name!r} of dtype {dtype.name}: "
+                f"cast it, e.g. tf.cast(g, {name}.dtype).")
+    return grads
+
+
+def strict_custom_gradient(f: Callable) -> Callable:
+    """Use like ``@tf.custom_gradient``; raises :class:`CustomGradientError` on contract breaches.
+
+    ``f(*inputs)`` returns ``(y, grad)``; ``grad(upstream)`` returns one
+    gradient per input (a tuple for several). Functions that read
+    variables get ``grad(upstream, variables=...)`` and return
+    ``(input_grads, variable_grads)``, as with ``tf.custom_gradient``.
+
+    >>> import tensorflow as tf
+    >>> @strict_custom_gradient
+    ... def mul(x, y):
+    ...     def grad(upstream):
+    ...         return upstream * y, upstream * x
+    ...     return x * y, grad
+    >>> a, b = tf.constant(2.0), tf.constant(3.0)
+    >>> with tf.GradientTape() as tape:
+    ...     tape.watch([a, b])
+    ...     z = mul(a, b)
+    >>> [float(g) for g in tape.gradient(z, [a, b])]
+    [3.0, 2.0]
+    >>> mul(x=a, y=b)
+    Traceback (most recent call last):
+    ...
+    helpers.strict.CustomGradientError: mul was called with keyword arguments (x, y). TensorFlow would silently skip the custom gradient for them: pass inputs positionally, mul(x, y).
+    """
+    if not callable(f):
+        raise TypeError(f"strict_custom_gradient decorates a function, got {type(f).__name__}")
+    fname = getattr(f, "__name__", "custom_gradient_function")
+    declared = _param_names(f)
+
+    @tf.custom_gradient
+    def checked(*args):
+        result = f(*args)
+        if not (isinstance(result, tuple) and len(result) == 2 and callable(result[1])):
+            raise CustomGradientError(
+                f"{fname} must return a pair (y, grad): the forward value and the function computing the "
+                f"gradient, got {type(result).__name__}.")
+        y, grad_fn = result
+        names = [declared[i] if i < len(declared) else f"input {i}" for i in range(len(args))]
+        values = [tf.convert_to_tensor(a) for a in args]
+        wants_variables = _accepts_variables(grad_fn)
+
+        def grad(*upstream, **kwargs):
+            variables = kwargs.get("variables")
+            if variables:
+                if not wants_variables:
+                    raise CustomGradientError(
+                        f"{fname} reads tf.Variable(s) {[v.name for v in variables]}, so grad must accept "
+                        f"variables=None and return (input_grads, variable_grads): one gradient per variable.")
+                out = grad_fn(*upstream, variables=variables)
+                if not (isinstance(out, (tuple, list)) and len(out) == 2):
+                    raise CustomGradientError(
+                        f"{fname}: with variables, grad must return a pair (input_grads, variable_grads).")
+                input_grads = _validate(fname, "input", names, values, out[0])
+                variable_grads = _validate(fname, "variable", [v.name for v in variables],
+                                           list(variables), out[1])
+                return input_grads if len(values) > 1 else input_grads[0], variable_grads
+            grads = _validate(fname, "input", names, values, grad_fn(*upstream))
+            return grads if len(values) > 1 else grads[0]
+
+        return y, grad
+
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        if kwargs:
+            keys = ", ".join(kwargs)
+            call = ", ".join(declared) if declared else "..."
+            raise CustomGradientError(
+                f"{fname} was called with keyword arguments ({keys}). TensorFlow would silently skip the "
+                f"custom gradient for them: pass inputs positionally, {fname}({call}).")
+        return checked(*args)
+
+    return wrapper

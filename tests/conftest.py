@@ -1,0 +1,14 @@
+"""Shared test setup: quiet TensorFlow, headless matplotlib, the suite's wall time."""
+
+import os
+import time
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+_START = time.perf_counter()
+
+
+def pytest_terminal_summary(terminalreporter):
+    terminalreporter.write_line(f"test suite wall time: {time.perf_counter() - _START:.1f} s")

@@ -1,0 +1,56 @@
+import matplotlib
+import numpy as np
+import pytest
+import tensorflow as tf
+
+import helpers
+
+matplotlib.use("Agg")
+
+
+def teardown_function():
+    import matplotlib.pyplot as plt
+    plt.close("all")
+
+
+def test_value_and_gradient_uses_the_custom_gradient():
+    @tf.custom_gradient
+    def f(x):
+        return x ** 2, lambda u: u * 100.0   # a deliberately odd gradient
+    y, g = helpers.value_and_gradient(f, np.array([1.0, 2.0]))
+    assert y.tolist() == [1.0, 4.0] and g.tolist() == [100.0, 100.0]
+
+
+def test_plot_draws_value_and_gradient_lines():
+    fig = helpers.plot_function_and_gradient({"a": tf.sin, "b": tf.cos}, np.linspace(0, 1, 11))
+    value_ax, grad_ax = fig.axes
+    assert [l.get_label() for l in value_ax.get_lines()] == ["a", "b"]
+    np.testing.assert_allclose(grad_ax.get_lines()[0].get_ydata(), np.cos(np.linspace(0, 1, 11)), rtol=1e-6)
+
+
+def test_plot_marks_points_that_are_not_finite():
+    naive = lambda x: tf.math.log(1 + tf.exp(x))
+    fig = helpers.plot_function_and_gradient({"naive": naive}, np.array([0.0, 50.0, 100.0]))
+    labels = [l.get_label() for l in fig.axes[1].get_lines()]
+    assert "naive: not finite" in labels
+
+
+def test_plot_rejects_bad_input():
+    with pytest.raises(ValueError, match="1-D array"):
+        helpers.plot_function_and_gradient(tf.sin, [1.0])
+    with pytest.raises(ValueError, match="elementwise"):
+        helpers.plot_function_and_gradient(tf.reduce_sum, np.linspace(0, 1, 5))
+    with pytest.raises(TypeError, match="floating-point"):
+        helpers.value_and_gradient(tf.sin, tf.constant([1, 2]))
+
+
+def test_jacobian_and_vjp_pictures():
+    J = np.arange(6.0).reshape(3, 2)
+    ax = helpers.plot_jacobian(J)
+    assert ax.images[0].get_array().shape == (3, 2)
+    fig = helpers.plot_vjp(J, [1.0, 0.0, 2.0])
+    np.testing.assert_array_equal(fig.axes[2].images[0].get_array().ravel(), J.T @ [1.0, 0.0, 2.0])
+    with pytest.raises(ValueError, match="one entry per output"):
+        helpers.plot_vjp(J, [1.0, 2.0])
+    with pytest.raises(ValueError, match="2-D"):
+        helpers.plot_jacobian(np.ones(3))

@@ -1,0 +1,176 @@
+"""strict_custom_gradient catches each contract breach and never raises on correct functions."""
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from helpers import CustomGradientError, strict_custom_gradient
+
+
+def gradients(f, *xs):
+    xs = [tf.constant(x) if not isinstance(x, tf.Variable) else x for x in xs]
+    with tf.GradientTape() as tape:
+        tape.watch([x for x in xs if not isinstance(x, tf.Variable) and x.dtype.is_floating])
+        y = f(*xs)
+    return y, tape.gradient(y, xs)
+
+
+# -- correct functions: no false alarms, in float32 and float64 ------------------------------
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_correct_elementwise_function(dtype):
+    @strict_custom_gradient
+    def log1pexp(x):
+        e = tf.exp(x)
+        return tf.math.log(1 + e), lambda upstream: upstream * (1 - 1 / (1 + e))
+    y, (g,) = gradients(log1pexp, np.array([-1.0, 0.0, 2.0], dtype))
+    assert g.dtype == dtype
+    np.testing.assert_allclose(g.numpy(), 1 / (1 + np.exp(-np.array([-1.0, 0.0, 2.0]))), rtol=1e-6)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_correct_two_inputs_matrix_function(dtype):
+    @strict_custom_gradient
+    def matvec(x, A):
+        def grad(upstream):
+            return tf.linalg.matvec(A, upstream, transpose_a=True), tf.tensordot(upstream, x, axes=0)
+        return tf.linalg.matvec(A, x), grad
+    A = np.arange(15, dtype=dtype).reshape(5, 3)
+    _, (gx, gA) = gradients(matvec, np.ones(3, dtype), A)
+    np.testing.assert_allclose(gx.numpy(), A.sum(axis=0))
+    assert gA.shape == (5, 3)
+
+
+def test_none_is_right_for_an_integer_input():
+    @strict_custom_gradient
+    def power(x, n):
+        return x ** tf.cast(n, x.dtype), lambda u: (u * tf.cast(n, x.dtype) * x ** tf.cast(n - 1, x.dtype), None)
+    _, (g, gn) = gradients(power, np.float32(2.0), np.int32(3))
+    assert float(g) == 12.0 and gn is None
+
+
+def test_works_inside_tf_function():
+    @strict_custom_gradient
+    def square(x):
+        return x * x, lambda u: 2 * x * u
+
+    @tf.function
+    def grad_at(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = square(x)
+        return tape.gradient(y, x)
+    assert grad_at(tf.constant([3.0])).numpy().tolist() == [6.0]
+
+
+def test_variables_contract_done_right():
+    w = tf.Variable(2.0)
+
+    @strict_custom_gradient
+    def scale(x):
+        def grad(upstream, variables=None):
+            return upstream * w, [tf.reduce_sum(upstream * x)]
+        return w * x, grad
+    x = tf.constant([1.0, 3.0])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = scale(x)
+    gx, gw = tape.gradient(y, [x, w])
+    assert gx.numpy().tolist() == [2.0, 2.0] and float(gw) == 4.0
+
+
+# -- each mistake it catches --------------------------------------------------------------
+def test_catches_wrong_shape_that_tensorflow_accepts():
+    @tf.custom_gradient
+    def plain(x):
+        return 2 * x, lambda u: tf.ones((2, 3))
+    _, (g,) = gradients(plain, np.ones(3, np.float32))
+    assert g.shape == (2, 3)               # TensorFlow: silently accepted
+
+    @strict_custom_gradient
+    def strict(x):
+        return 2 * x, lambda u: tf.ones((2, 3))
+    with pytest.raises(CustomGradientError, match=r"shape \(2, 3\) for input 'x' of shape \(3,\)"):
+        gradients(strict, np.ones(3, np.float32))
+
+
+def test_catches_unreduced_broadcast_gradient():
+    @strict_custom_gradient
+    def add_bias(x, b):
+        return x + b, lambda u: (u, u)
+    with pytest.raises(CustomGradientError, match=r"shape \(4, 3\) for input 'b' of shape \(3,\)"):
+        gradients(add_bias, np.ones((4, 3), np.float32), np.ones(3, np.float32))
+
+
+def test_catches_keyword_call_that_bypasses_the_custom_gradient():
+    @strict_custom_gradient
+    def f(x):
+        return x * x, lambda u: u * 100.0
+    with pytest.raises(CustomGradientError, match=r"keyword arguments \(x\).*silently skip"):
+        f(x=tf.constant(1.0))
+
+
+def test_catches_wrong_number_of_gradients():
+    @strict_custom_gradient
+    def mul(x, y):
+        return x * y, lambda u: u * y
+    with pytest.raises(CustomGradientError, match=r"returned 1 input gradient\(s\) for 2 input\(s\) \(x, y\)"):
+        gradients(mul, np.float32(2.0), np.float32(3.0))
+
+
+def test_catches_none_for_a_float_input():
+    @strict_custom_gradient
+    def mul(x, y):
+        return x * y, lambda u: (u * y, None)
+    with pytest.raises(CustomGradientError, match=r"None for input 'y', a float32 input"):
+        gradients(mul, np.float32(2.0), np.float32(3.0))
+
+
+def test_catches_a_gradient_for_an_integer_input():
+    @strict_custom_gradient
+    def power(x, n):
+        return x ** tf.cast(n, x.dtype), lambda u: (u, tf.ones_like(n))
+    with pytest.raises(CustomGradientError, match=r"'n' of dtype int32, which is not differentiable"):
+        gradients(power, np.float32(2.0), np.int32(3))
+
+
+def test_catches_wrong_dtype():
+    @strict_custom_gradient
+    def f(x):
+        return x * 2, lambda u: tf.cast(u * 2, tf.float64)
+    with pytest.raises(CustomGradientError, match="dtype float64 for input 'x' of dtype float32"):
+        gradients(f, np.float32(1.0))
+
+
+def test_catches_missing_variables_argument():
+    w = tf.Variable(2.0)
+
+    @strict_custom_gradient
+    def scale(x):
+        return w * x, lambda u: u * w
+    with pytest.raises(CustomGradientError, match="reads tf.Variable.*must accept variables"):
+        gradients(scale, np.float32(1.0))
+
+
+def test_catches_wrong_number_of_variable_gradients():
+    w = tf.Variable(2.0)
+
+    @strict_custom_gradient
+    def scale(x):
+        def grad(upstream, variables=None):
+            return upstream * w, []
+        return w * x, grad
+    with pytest.raises(CustomGradientError, match=r"0 variable gradient\(s\) for 1 variable"):
+        gradients(scale, np.float32(1.0))
+
+
+def test_catches_a_function_that_forgets_grad():
+    @strict_custom_gradient
+    def f(x):
+        return x * 2
+    with pytest.raises(CustomGradientError, match=r"must return a pair \(y, grad\)"):
+        f(tf.constant(1.0))
+
+
+def test_decorating_a_non_function_is_an_error():
+    with pytest.raises(TypeError, match="decorates a function"):
+        strict_custom_gradient(3)

@@ -1,0 +1,34 @@
+import pytest
+
+from helpers.widgets import ChainExplorer, chain_report, widgets_check
+
+
+def test_explorer_follows_both_sliders():
+    explorer = ChainExplorer(2.0, 3)
+    assert "dy/dx = 8·x^7 = 1024" in explorer.table.value
+    explorer.x_slider.value = 1.0
+    assert "dy/dx = 8·x^7 = 8" in explorer.table.value
+    explorer.length_slider.value = 5
+    assert "dy/dx = 32·x^31 = 32" in explorer.table.value
+    assert explorer.table.value.count("<tr>") == 1 + 2 * 5
+
+
+def test_explorer_static_fallback_shows_the_starting_table():
+    explorer = ChainExplorer(2.0, 3)
+    explorer.x_slider.value = -1.0
+    bundle = explorer._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"] == chain_report(2.0, 3)[1]
+    assert "1024" in bundle["text/html"]
+
+
+@pytest.mark.parametrize("x,length", [(5.0, 3), (2.0, 0), (2.0, 7)])
+def test_explorer_rejects_values_outside_the_sliders(x, length):
+    with pytest.raises(ValueError):
+        ChainExplorer(x, length)
+
+
+def test_widgets_check_label_follows_slider():
+    box = widgets_check()
+    box.children[0].value = -4
+    assert box.children[1].value == "x = -4, x² = 16"
