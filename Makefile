@@ -13,13 +13,14 @@ export TF_ENABLE_ONEDNN_OPTS := 0
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test setup browser notebooks benchmark clean help
+.PHONY: lab test setup browser notebooks benchmark screenshot clean help
 
 help:
 	@echo "make lab        set up and open the course in JupyterLab"
 	@echo "make test       set up and run the whole test suite"
 	@echo "make notebooks  re-execute every notebook top to bottom and store outputs"
 	@echo "make benchmark  time helpers.check_gradients against tf.test.compute_gradient"
+	@echo "make screenshot refresh the README's JupyterLab screenshot (runs the browser test)"
 	@echo "make clean      remove the virtual environment"
 
 setup: $(STAMP)
@@ -49,6 +50,9 @@ notebooks: $(STAMP)
 
 benchmark: $(STAMP)
 	$(BIN)/python benchmarks/check_gradients_benchmark.py
+
+screenshot: $(STAMP) browser
+	UPDATE_README_SCREENSHOT=1 $(BIN)/python -m pytest tests/test_browser.py -k 01_chain_rule
 
 clean:
 	rm -rf $(VENV)

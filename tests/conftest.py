@@ -1,11 +1,10 @@
-"""Shared test setup: quiet TensorFlow, headless matplotlib, the suite's wall time."""
+"""Shared test setup: quiet TensorFlow, and the suite's wall time at the end."""
 
 import os
 import time
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
-os.environ.setdefault("MPLBACKEND", "Agg")
 
 _START = time.perf_counter()
 
