@@ -95,7 +95,7 @@ class InputResult:
         self.cause = cause
 
 
-@dataclass
+@dataclass(repr=False)
 class GradientReport:
     """What :func:`check_gradients` found: ``.ok``, one :class:`InputResult` per input."""
 
@@ -144,6 +144,9 @@ class GradientReport:
         parts = [self._headline(), text_table(self._HEADERS, self._rows())]
         parts += ["- " + n for n in self._notes()]
         return "\n".join(parts)
+
+    def __repr__(self) -> str:
+        return str(self)
 
     def _repr_pretty_(self, p, cycle):
         p.text(str(self))
@@ -195,6 +198,7 @@ class _Probe:
         self.differentiable = [x.dtype.is_floating for x in xs]
         self.y, self._vjp = self._forward()
         self._numeric_inputs, self.numerical_dtype = self._numerical_setup()
+        self._steps: dict[int, float] = {}
 
     # The custom side ----------------------------------------------------------
     def _call(self, fn, args):
@@ -256,6 +260,7 @@ class _Probe:
 
     # The numerical side -------------------------------------------------------
     def _numerical_setup(self):
+        """Inputs for finite differences: float64 if ``f`` accepts it, else its own dtype."""
         xs64 = [tf.cast(x, tf.float64) if d else x for x, d in zip(self.xs, self.differentiable)]
         try:
             y64 = self.f(*xs64)
@@ -268,11 +273,18 @@ class _Probe:
     def _eval(self, args) -> np.ndarray:
         return np.asarray(self.f(*args).numpy(), dtype=np.float64)
 
+    def _step(self, i: int) -> float:
+        """Finite-difference step for input ``i``, scaled to its largest entry (cached)."""
+        if i not in self._steps:
+            x = self.xs[i].numpy()
+            scale = max(1.0, float(np.max(np.abs(x)))) if x.size else 1.0
+            self._steps[i] = (5e-3 if self.numerical_dtype != "float64" else 6e-6) * scale
+        return self._steps[i]
+
     def jvp(self, i: int, v: np.ndarray) -> np.ndarray:
         """(f(x + h v) − f(x − h v)) / 2h for input ``i``, as float64."""
         x = self._numeric_inputs[i]
-        low = self.numerical_dtype != "float64"
-        h = (5e-3 if low else 6e-6) * max(1.0, float(np.max(np.abs(x.numpy()))) if tf.size(x) > 0 else 1.0)
+        h = self._step(i)
         step = tf.constant(h * v, dtype=x.dtype)
         args_plus = list(self._numeric_inputs)
         args_minus = list(self._numeric_inputs)
@@ -301,6 +313,8 @@ def _diagnose_values(gs, us, vs, jvps, x_shape, rtol, atol) -> tuple[str, str]:
     scale = max(1e-30, float(np.max(np.abs(d))))
     tol = lambda p, q: np.all(np.abs(p - q) <= 10 * (atol + rtol * scale))
 
+    if np.all(np.abs(c) <= atol) and np.any(np.abs(d) > 10 * atol):
+        return "zeros", "grad returns zeros: the gradient should not be zero here"
     if np.allclose(gs[0], gs[1], rtol=1e-6, atol=1e-12) and not tol(d[0], d[1]):
         if tol(c[0], ones_d):
             return "upstream_ignored", ("upstream ignored: grad returns the local derivative Jᵀ·1 whatever "
@@ -308,8 +322,6 @@ def _diagnose_values(gs, us, vs, jvps, x_shape, rtol, atol) -> tuple[str, str]:
                                         "(for vectors, Jᵀ · upstream)")
         return "upstream_ignored", ("upstream ignored: grad returns the same gradient whatever upstream it is "
                                     "given; use upstream")
-    if np.all(np.abs(c) <= atol) and np.any(np.abs(d) > 10 * atol):
-        return "zeros", "grad returns zeros: the gradient should not be zero here"
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = c / d
     finite = np.isfinite(ratio) & (np.abs(d) > 1e-3 * scale)
