@@ -133,7 +133,7 @@ def register(exercise: Exercise) -> Exercise:
     return exercise
 
 
-_MODULES = ("start_here", "chain_rule")
+_MODULES = ("start_here", "chain_rule", "upstream", "jacobians", "matrices")
 """Modules that register exercises, one per notebook, in course order."""
 
 

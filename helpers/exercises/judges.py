@@ -112,14 +112,18 @@ def function_judge(reference: Callable, points: np.ndarray, success: str,
 
 
 def gradient_judge(make_inputs: Callable[[], tuple], reference_forward: Callable, success: str,
-                   hints: dict[str, str] | None = None) -> Callable[[Any], Feedback]:
+                   hints: dict[str, str] | None = None,
+                   known_wrong: Sequence[tuple[str, Callable, str]] = ()) -> Callable[[Any], Feedback]:
     """Judge a learner's custom-gradient function with :func:`helpers.check_gradients`.
 
     The forward value must match ``reference_forward``; the gradient must
     pass the check. The checker's diagnosis (upstream ignored, transposed,
     wrong shape, missing reduction, sign, constant factor, None, count)
     becomes the feedback, followed by an exercise-specific hint from
-    ``hints`` where one is given for that mistake.
+    ``hints`` where one is given for that mistake. ``known_wrong`` lists
+    ``(key, wrong_grads(*inputs, upstream), message)`` for mistakes specific to
+    the exercise (a forgotten product-rule term, say): when the answer's
+    gradients equal ``wrong_grads``, that message is the feedback.
     """
     import tensorflow as tf
 
@@ -153,12 +157,39 @@ def gradient_judge(make_inputs: Callable[[], tuple], reference_forward: Callable
             raise NotImplementedError
         if report.ok:
             return Feedback(True, success)
+        specific = _match_known_wrong(answer, inputs, known_wrong)
+        if specific is not None:
+            return specific
         if report.problem:
             return Feedback(False, report.problem + _hint(hints, report.mistake), report.mistake)
         bad = next(r for r in report.inputs if not r.ok)
         return Feedback(False, f"gradient for {bad.name}: {bad.cause}" + _hint(hints, bad.mistake), bad.mistake)
 
     return judge
+
+
+def _match_known_wrong(answer, inputs, known_wrong) -> Feedback | None:
+    """Feedback for the first exercise-specific mistake the answer's gradients match."""
+    import tensorflow as tf
+
+    if not known_wrong:
+        return None
+    sources = [x for x in inputs if x.dtype.is_floating]
+    with tf.GradientTape() as tape:
+        tape.watch(sources)
+        y = answer(*inputs)
+    upstream = tf.constant(np.random.default_rng(7).standard_normal(y.shape), dtype=y.dtype)
+    try:
+        got = tape.gradient(y, sources, output_gradients=upstream)
+    except Exception:  # noqa: BLE001 - a broken grad is reported by the checker instead
+        return None
+    for key, wrong, message in known_wrong:
+        want = wrong(*inputs, upstream)
+        want = want if isinstance(want, (list, tuple)) else (want,)
+        if all(g is not None and w is not None and tuple(g.shape) == tuple(w.shape)
+               and np.allclose(g.numpy(), w.numpy(), rtol=1e-4, atol=1e-6) for g, w in zip(got, want)):
+            return Feedback(False, message, key)
+    return None
 
 
 def _hint(hints: dict[str, str], mistake: str | None) -> str:
