@@ -363,9 +363,10 @@ def _diagnose_shape(g: np.ndarray, x_shape: tuple, vs, jvps, us, rtol, atol) -> 
         axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(x_shape) if n == 1 and g.shape[lead + i] != 1)
         reduced = np.sum(g, axis=axes).reshape(x_shape) if axes else g
         if matches(reduced):
-            return "not_summed", (f"{where}: broadcast dimension(s) not summed. The input was broadcast in the forward pass, "
-                    f"so sum its gradient over axes {axes}: tf.reduce_sum(g, axis={axes}) "
-                    f"(then reshape to {x_shape})")
+            reshape = "" if np.sum(g, axis=axes).shape == x_shape else f" (then reshape to {x_shape})"
+            return "not_summed", (f"{where}: broadcast dimension(s) not summed. The input was broadcast in the "
+                                  f"forward pass, so sum its gradient over axes {axes}: "
+                                  f"tf.reduce_sum(g, axis={axes}){reshape}")
     if g.size == int(np.prod(x_shape)) and matches(g.reshape(x_shape)):
         return "reshape", f"{where}: the values are right but the shape is not; {rule}: tf.reshape(g, tf.shape(x))"
     return "wrong_shape", f"{where}; {rule}. TensorFlow accepts this silently and passes it on"

@@ -46,6 +46,11 @@ def problems(path: Path) -> list[str]:
         if cell.get("cell_type") != "code" or not "".join(cell.get("source", "")).strip():
             continue
         counts.append(cell.get("execution_count"))
+        source = "".join(cell.get("source", "")).rstrip()
+        if source.endswith(";") and not source.splitlines()[-1].lstrip().startswith("#"):
+            found.append(f"{name}: cell {i} ends with ';'. IPython hides the result only for cells in its "
+                         "history, which nbval's are not, so the output differs under nbval: assign the "
+                         "result instead (fig = ...)")
         for output in cell.get("outputs", []):
             text = _output_text(output)
             if output.get("output_type") == "error" and not marked_to_raise(cell):

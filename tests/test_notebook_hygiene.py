@@ -106,3 +106,9 @@ def test_readme_has_the_two_commands_and_the_binder_badge():
     assert "make lab" in readme and "make test" in readme
     assert "mybinder.org/v2/gh/" in readme and "urlpath=lab/tree/notebooks/00_start_here.ipynb" in readme
     assert (ROOT / ".ci" / "run").read_text().strip().endswith("make test")
+
+
+def test_hygiene_catches_a_trailing_semicolon(tmp_path):
+    def semicolon(nb):
+        _code_cells(nb)[1]["source"] = "print(1);"
+    assert any("ends with ';'" in p for p in _corrupt(tmp_path, semicolon))
