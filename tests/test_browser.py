@@ -32,6 +32,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import BROWSER_REPORT
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
@@ -166,6 +168,14 @@ def _kernel_peak_memory_mb(server: subprocess.Popen, kernel_id: str) -> float:
     raise AssertionError(f"kernel {kernel_id} not found among the server's processes")
 
 
+def _stored_outputs(notebook: Path) -> tuple[int, int]:
+    """(widget views, PNG images) in the notebook file as stored: what the run must reproduce."""
+    outputs = [o for c in json.loads(notebook.read_text())["cells"] for o in c.get("outputs", [])]
+    widgets = sum("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
+    images = sum("image/png" in o.get("data", {}) for o in outputs)
+    return widgets, images
+
+
 def _marked_to_raise(cell) -> bool:
     return "raises-exception" in cell["tags"] or "NBVAL_RAISES_EXCEPTION" in cell["source"]
 
@@ -212,14 +222,22 @@ def test_notebook_runs_in_jupyterlab(lab, browser, notebook, request):
         errors = [(c["index"], e) for c in state["cells"] if not _marked_to_raise(c) for e in c["errors"]]
         assert errors == [], f"cells show errors: {errors}"
 
+        stored_widgets, stored_images = _stored_outputs(notebook)
         expected_widgets = sum(c["widgets"] for c in state["cells"])
-        page.wait_for_function(
-            f"() => document.querySelectorAll('.jp-OutputArea-output .jupyter-widgets').length >= {expected_widgets}",
-            timeout=30_000)
+        expected_images = sum(c["images"] for c in state["cells"])
+        assert (expected_widgets, expected_images) == (stored_widgets, stored_images), (
+            "the run made a different number of widgets and plots than the stored notebook has")
+        try:
+            page.wait_for_function(
+                f"() => document.querySelectorAll('.jp-OutputArea-output .jupyter-widgets').length >= {expected_widgets}",
+                timeout=30_000)
+        except playwright.TimeoutError:
+            shown = page.locator(".jp-OutputArea-output .jupyter-widgets").count()
+            raise AssertionError(f"{expected_widgets} widget(s) made, {shown} rendered: is the ipywidgets "
+                                 "JupyterLab extension (jupyterlab_widgets) installed and enabled?") from None
         body = page.inner_text("body")
         assert "Loading widget..." not in body and "Error displaying widget" not in body
 
-        expected_images = sum(c["images"] for c in state["cells"])
         images = page.locator(".jp-RenderedImage img")
         assert images.count() == expected_images, f"{images.count()} images shown, {expected_images} plots made"
         for k in range(images.count()):
@@ -233,8 +251,8 @@ def test_notebook_runs_in_jupyterlab(lab, browser, notebook, request):
                 page.screenshot(path=str(README_SCREENSHOT))
 
         memory_mb = _kernel_peak_memory_mb(server, state["kernelId"])
-        print(f"\n{notebook.name}: ran in the browser in {elapsed:.1f} s, kernel peak memory {memory_mb:.0f} MB, "
-              f"{expected_widgets} widget(s), {expected_images} plot(s)")
+        BROWSER_REPORT.append(f"{notebook.name}: ran in {elapsed:.1f} s, kernel peak memory {memory_mb:.0f} MB, "
+                              f"{expected_widgets} widget(s), {expected_images} plot(s)")
         assert memory_mb < MAX_KERNEL_MEMORY_MB, f"kernel peak memory {memory_mb:.0f} MB exceeds the Binder budget"
         assert console_errors == [], f"JavaScript errors in the page: {console_errors}"
 
