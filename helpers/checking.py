@@ -8,8 +8,8 @@ differences of the forward function, in float64 where the function allows.
 ``mode="fast"`` (the default) never builds a Jacobian: for random ``u`` and
 random directions ``v`` it compares ``⟨grad(u), v⟩`` with the central
 difference ``⟨u, (f(x + hv) − f(x − hv)) / 2h⟩``. A wrong gradient almost
-surely fails this test, and it costs a forward pass, two backward passes and
-four forward passes per input, whatever the size of ``x``.
+surely fails this test, and it costs a forward pass, two backward passes, one
+float64 forward pass and four more per input, whatever the size of ``x``.
 
 ``mode="full"`` builds both Jacobians entry by entry (one backward pass per
 output entry, two forward passes per input entry) and keeps them on the
