@@ -19,7 +19,7 @@ help:
 	@echo "make lab        set up and open the course in JupyterLab"
 	@echo "make test       set up and run the whole test suite"
 	@echo "make notebooks  re-execute every notebook top to bottom and store outputs"
-	@echo "make benchmark  time helpers.check_gradients against tf.test.compute_gradient"
+	@echo "make benchmark  time check_gradients; measure recompute_grad and implicit differentiation"
 	@echo "make screenshot refresh the README's JupyterLab screenshot (runs the browser test)"
 	@echo "make clean      remove the virtual environment"
 
@@ -50,6 +50,7 @@ notebooks: $(STAMP)
 
 benchmark: $(STAMP)
 	$(BIN)/python benchmarks/check_gradients_benchmark.py
+	$(BIN)/python benchmarks/performance_benchmark.py
 
 screenshot: $(STAMP) browser
 	UPDATE_README_SCREENSHOT=1 $(BIN)/python -m pytest tests/test_browser.py -k 01_chain_rule
