@@ -5,7 +5,9 @@ exercise declares; a test fails when an exercise declares a mistake nobody
 tested, so the list grows with the course.
 """
 
+import numpy as np
 import pytest
+import scipy.special
 import tensorflow as tf
 
 from helpers import exercises
@@ -25,6 +27,72 @@ naive = lambda x: tf.math.log(1 + tf.exp(x))
 xAx = lambda x, A: tf.tensordot(x, tf.linalg.matvec(A, x), axes=1)
 exercises.keys()   # registers every exercise
 from helpers.exercises.jacobians import A_5x3 as A53  # noqa: E402
+from helpers.exercises.higher_order import fused_quartic, softplus_sum  # noqa: E402
+from helpers.exercises.speed import iterate_fixed_point  # noqa: E402
+
+
+def scale_by(grad, takes_variables=True):
+    """A y = w·x function reading a fresh tf.Variable w, with grad(x, upstream, w)."""
+    w = tf.Variable(2.0)
+
+    @tf.custom_gradient
+    def scale(x):
+        def with_variables(u, variables=None):
+            return grad(x, u, w)
+        return w * x, (with_variables if takes_variables else lambda u: grad(x, u, w))
+    return scale
+
+
+def numpy_erf(forward=None, grad=None, set_shape=True):
+    """An erf custom gradient through tf.numpy_function, with one part changed."""
+    @tf.custom_gradient
+    def f(x):
+        if forward is not None:
+            y = forward(x)
+        else:
+            y = tf.numpy_function(scipy.special.erf, [x], x.dtype)
+            if set_shape:
+                y.set_shape(x.shape)
+        def g(u):
+            return grad(x, u) if grad is not None else u * 2 / np.sqrt(np.pi) * tf.exp(-x ** 2)
+        return y, g
+    return f
+
+
+def quartic_with_second(second):
+    """The nested pattern for x⁴ with a given inner grad(x, ddy)."""
+    @tf.custom_gradient
+    def quartic(x):
+        y, slope = fused_quartic(x)
+        def grad(dy):
+            @tf.custom_gradient
+            def first(x):
+                return slope, lambda ddy: second(x, ddy)
+            return dy * first(x)
+        return y, grad
+    return quartic
+
+
+def hvp_outside_outer_tape(x, v):
+    with tf.GradientTape() as inner:
+        inner.watch(x)
+        y = softplus_sum(x)
+    g = inner.gradient(y, x)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+    return outer.gradient(g, x, output_gradients=v)
+
+
+def implicit_grad(grad):
+    """The fixed point of 08.implicit_scalar with grad(z, w, upstream, slope)."""
+    @tf.custom_gradient
+    def fixed_point(x, w):
+        z = iterate_fixed_point(x, w)
+        return z, lambda u: grad(z, w, u, 1 - z ** 2)
+    return fixed_point
+
+
+lin = lambda x, W, b: x @ W + b
 
 WRONG_ANSWERS = {
     "00.warmup": {"forward_value": 9, "factor": 3, "missing_x": 2},
@@ -84,6 +152,61 @@ WRONG_ANSWERS = {
         "not_summed": cg(lambda x, b: x + b, lambda x, b, u: (u, u)),
         "upstream_ignored": cg(lambda x, b: x + b, lambda x, b, u: (tf.ones_like(x), tf.ones_like(b) * 4)),
         "wrong_shape": cg(lambda x, b: x + b, lambda x, b, u: (u, tf.reduce_sum(u, axis=1)))},
+    "05.sign_ste": {
+        "no_saturation": cg(tf.sign, lambda x, u: u),
+        "mask_inverted": cg(tf.sign, lambda x, u: u * tf.cast(tf.abs(x) > 1, u.dtype)),
+        "upstream_ignored": cg(tf.sign, lambda x, u: tf.cast(tf.abs(x) <= 1, u.dtype)),
+        "surrogate_forward": cg(lambda x: tf.clip_by_value(x, -1, 1), lambda x, u: u),
+        "wrong_shape": cg(tf.sign, lambda x, u: tf.reduce_sum(u, axis=0)),
+        "none": lambda x: tf.stop_gradient(tf.sign(x)),
+        "plain_sign": tf.sign,
+        "not_in_function": cg(tf.sign, lambda x, u: u * (1.0 if float(tf.reduce_max(x)) < 9 else 0.0)
+                              * tf.cast(tf.abs(x) <= 1, u.dtype))},
+    "05.clip_gradient": {
+        "clipped_x": cg(tf.identity, lambda x, u: tf.clip_by_value(x, -1, 1)),
+        "clipped_forward": cg(lambda x: tf.clip_by_value(x, -1, 1), lambda x, u: u),
+        "not_clipped": cg(tf.identity, lambda x, u: u),
+        "upstream_ignored": cg(tf.identity, lambda x, u: tf.ones_like(u)),
+        "wrong_values": cg(tf.identity, lambda x, u: tf.clip_by_value(u, -2, 2))},
+    "06.scale_by_variable": {
+        "variables_missing": scale_by(lambda x, u, w: u * w, takes_variables=False),
+        "not_summed": scale_by(lambda x, u, w: (u * w, [u * x])),
+        "swapped": scale_by(lambda x, u, w: (u * x, [tf.reduce_sum(u * w)])),
+        "upstream_ignored": scale_by(lambda x, u, w: (w * tf.ones_like(x), [tf.reduce_sum(x)])),
+        "none": scale_by(lambda x, u, w: (u * w, [None])),
+        "wrong_values": scale_by(lambda x, u, w: (u * w, [tf.reduce_sum(u * x) + 1]))},
+    "06.numpy_erf": {
+        "numpy_in_graph": numpy_erf(forward=lambda x: tf.constant(scipy.special.erf(x.numpy()))),
+        "no_shape": numpy_erf(set_shape=False),
+        "upstream_ignored": numpy_erf(grad=lambda x, u: 2 / np.sqrt(np.pi) * tf.exp(-x ** 2)),
+        "none": lambda x: tf.stop_gradient(tf.math.erf(x)),
+        "wrong_values": numpy_erf(grad=lambda x, u: u * tf.exp(-x ** 2))},
+    "07.fused_second_derivative": {
+        "second_none": cg(lambda x: fused_quartic(x)[0], lambda x, u: u * fused_quartic(x)[1]),
+        "upstream_ignored": cg(lambda x: x ** 4, lambda x, u: 4 * x ** 3),
+        "not_differentiated": quartic_with_second(lambda x, ddy: ddy * 4 * x ** 3),
+        "wrong_second": quartic_with_second(lambda x, ddy: ddy * 6 * x ** 2)},
+    "07.hvp": {
+        "full_hessian": lambda x, v: tf.linalg.diag(tf.sigmoid(x) * (1 - tf.sigmoid(x))),
+        "gradient_only": lambda x, v: tf.sigmoid(x),
+        "v_ignored": lambda x, v: tf.sigmoid(x) * (1 - tf.sigmoid(x)),
+        "none": hvp_outside_outer_tape,
+        "wrong_shape": lambda x, v: tf.reduce_sum(tf.sigmoid(x) * v)},
+    "08.implicit_scalar": {
+        "last_step_only": implicit_grad(lambda z, w, u, s: (u * s, tf.reduce_sum(u * s * z))),
+        "plus_sign": implicit_grad(lambda z, w, u, s: (u * s / (1 + w * s), tf.reduce_sum(u * s * z / (1 + w * s)))),
+        "upstream_ignored": implicit_grad(lambda z, w, u, s: (s / (1 - w * s), tf.reduce_sum(s * z / (1 - w * s)))),
+        "not_summed": implicit_grad(lambda z, w, u, s: (u * s / (1 - w * s), u * s * z / (1 - w * s)))},
+    "08.block_size": {"one_block": 36, "every_layer": 1, "minimum_value": 12, "half": 18},
+    "09.spot_the_mistake": {
+        "wrong_choice": ["keyword_call", "wrong_shape", "float32_false_alarm", "wrong_shape", "none_gradient"],
+        "unknown_name": ["keyword", "upstream_ignored", "float32_false_alarm", "wrong_shape", "none_gradient"],
+        "wrong_length": ["keyword_call", "upstream_ignored"],
+        "not_a_list": "keyword_call"},
+    "09.fix_linear": {
+        "transposed": cg(lin, lambda x, W, b, u: (u @ tf.transpose(W), tf.transpose(u) @ x, tf.reduce_sum(u, 0))),
+        "not_summed": cg(lin, lambda x, W, b, u: (u @ tf.transpose(W), tf.transpose(x) @ u, u)),
+        "upstream_ignored": cg(lin, lambda x, W, b, u: (tf.ones_like(x), tf.ones_like(W), tf.ones_like(b)))},
 }
 
 

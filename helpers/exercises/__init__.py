@@ -97,6 +97,8 @@ class Exercise:
     answer_name: str
     mistakes: tuple[str, ...] = ()
     """Mistakes this exercise recognises (keys of :attr:`Feedback.mistake`)."""
+    context: dict = field(default_factory=dict)
+    """Names the solution uses besides tf, np and strict_custom_gradient (given functions)."""
 
     def check(self, answer: Any) -> Feedback:
         if answer is None or answer is Ellipsis or (
@@ -119,7 +121,7 @@ class Exercise:
 
         from .. import strict_custom_gradient
 
-        namespace = {"tf": tf, "np": np, "strict_custom_gradient": strict_custom_gradient}
+        namespace = {"tf": tf, "np": np, "strict_custom_gradient": strict_custom_gradient, **self.context}
         return Solution(self.key, textwrap.dedent(self.solution).strip(), self.answer_name, namespace)
 
 
@@ -133,7 +135,8 @@ def register(exercise: Exercise) -> Exercise:
     return exercise
 
 
-_MODULES = ("start_here", "chain_rule", "upstream", "jacobians", "matrices")
+_MODULES = ("start_here", "chain_rule", "upstream", "jacobians", "matrices", "surrogates", "variables",
+            "higher_order", "speed", "debugging")
 """Modules that register exercises, one per notebook, in course order."""
 
 

@@ -202,3 +202,115 @@ def _caused_by(e: BaseException, kind: type) -> bool:
             return True
         e = e.__cause__
     return False
+
+
+def _forward_and_gradient(answer, x, upstream, in_function: bool = False):
+    """``(y, dL/dx)`` of ``answer`` at ``x`` for ``upstream``; eagerly or inside ``tf.function``."""
+    import tensorflow as tf
+
+    def run(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = answer(x)
+        if not tf.is_tensor(y):
+            raise TypeError(f"your function returned {type(y).__name__}, not a tensor")
+        return y, tape.gradient(y, x, output_gradients=upstream)
+
+    return tf.function(run)(x) if in_function else run(x)
+
+
+def surrogate_judge(make_inputs: Callable[[], tuple], forward: Callable, backward: Callable, success: str,
+                    known_wrong: Sequence[tuple[str, Callable | None, Callable, str]] = ()
+                    ) -> Callable[[Any], Feedback]:
+    """Judge a one-input custom gradient whose backward differs from the forward on purpose.
+
+    ``make_inputs()`` returns ``(x, upstream)``. The answer's forward must
+    equal ``forward(x)`` and its gradient ``backward(x, upstream)``, both
+    eagerly and inside ``tf.function``; a gradient checker cannot judge
+    these, since the gradient is not the forward's derivative by design.
+    ``known_wrong`` lists ``(key, wrong_forward or None, wrong_backward, message)``:
+    an answer matching one gets that message.
+    """
+    import tensorflow as tf
+
+    def matches(got, want_fn, x, u):
+        want = want_fn(x, u) if want_fn is not None else None
+        return want is not None and got is not None and tuple(got.shape) == tuple(want.shape) and \
+            np.allclose(got.numpy(), np.asarray(want), rtol=1e-5, atol=1e-6)
+
+    def judge(answer):
+        if not callable(answer):
+            return Feedback(False, f"expected your custom-gradient function, got {type(answer).__name__}",
+                            "not_callable")
+        x, u = make_inputs()
+        try:
+            y, g = _forward_and_gradient(answer, x, u)
+        except NotImplementedError:
+            raise
+        except Exception as e:  # noqa: BLE001 - the learner's code failed; say how
+            if _caused_by(e, NotImplementedError) or "NotImplementedError" in str(e):
+                raise NotImplementedError from e
+            return Feedback(False, f"running your function failed: {type(e).__name__}: {e}", "crashes")
+        if not matches(y, lambda x, u: forward(x), x, u):
+            for key, wrong_forward, _, message in known_wrong:
+                if wrong_forward is not None and matches(y, lambda x, u: wrong_forward(x), x, u):
+                    return Feedback(False, message, key)
+            return Feedback(False, "the forward value is not right: the forward pass stays exactly as it is; "
+                                   "only the backward pass changes.", "wrong_forward")
+        if g is None:
+            return Feedback(False, "the tape got None: grad returned None, or the forward is not wrapped in "
+                                   "@tf.custom_gradient.", "none")
+        if tuple(g.shape) != tuple(x.shape):
+            return Feedback(False, f"the gradient has shape {tuple(g.shape)} for an input of shape "
+                                   f"{tuple(x.shape)}: return one value per entry of x.", "wrong_shape")
+        if not matches(g, backward, x, u):
+            for key, wrong_forward, wrong_backward, message in known_wrong:
+                if wrong_forward is None and matches(g, wrong_backward, x, u):
+                    return Feedback(False, message, key)
+            want = np.asarray(backward(x, u))
+            bad = int(np.argmax(~np.isclose(g.numpy(), want, rtol=1e-5, atol=1e-6).reshape(-1)))
+            return Feedback(False, f"at x = {x.numpy().reshape(-1)[bad]:g} with upstream "
+                                   f"{u.numpy().reshape(-1)[bad]:g} your gradient is {g.numpy().reshape(-1)[bad]:g}, "
+                                   f"expected {want.reshape(-1)[bad]:g}.", "wrong_values")
+        try:
+            y_graph, g_graph = _forward_and_gradient(answer, x, u, in_function=True)
+        except Exception as e:  # noqa: BLE001
+            return Feedback(False, f"it works eagerly but fails inside tf.function: {type(e).__name__}: "
+                                   f"{str(e).splitlines()[0]} Use TensorFlow operations (tf.where, tf.abs), "
+                                   "not Python if on tensors.", "not_in_function")
+        if not (matches(y_graph, lambda x, u: forward(x), x, u) and matches(g_graph, backward, x, u)):
+            return Feedback(False, "inside tf.function your function gives other values than eagerly.",
+                            "not_in_function")
+        return Feedback(True, success)
+
+    return judge
+
+
+def choice_judge(expected: Sequence[str], options: Sequence[str], success: str,
+                 explanations: Sequence[str]) -> Callable[[Any], Feedback]:
+    """Judge a list of names chosen from ``options``, one per item, in order.
+
+    A wrong entry gets that item's explanation (``explanations[i]``), so the
+    feedback teaches why, not only that.
+    """
+    expected = list(expected)
+
+    def judge(answer):
+        if isinstance(answer, str) or not isinstance(answer, (list, tuple)):
+            return Feedback(False, f"answer with a list of {len(expected)} names, one per snippet, "
+                                   f"such as {list(options[:2])}.", "not_a_list")
+        if len(answer) != len(expected):
+            return Feedback(False, f"expected {len(expected)} names, one per snippet, got {len(answer)}",
+                            "wrong_length")
+        unknown = [a for a in answer if a not in options]
+        if unknown:
+            return Feedback(False, f"{unknown[0]!r} is not one of the names to choose from: {', '.join(options)}",
+                            "unknown_name")
+        wrong = [i for i, (a, e) in enumerate(zip(answer, expected)) if a != e]
+        if not wrong:
+            return Feedback(True, success)
+        i = wrong[0]
+        return Feedback(False, f"snippet {i + 1} is not {answer[i]!r}. {explanations[i]} "
+                               f"({len(expected) - len(wrong)} of {len(expected)} right.)", "wrong_choice")
+
+    return judge
