@@ -35,13 +35,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import tensorflow as tf  # noqa: E402
 
 from helpers.performance import (  # noqa: E402
-    contraction_problem, deep_mlp, deep_mlp_gradients, fixed_point_gradients, implicit_fixed_point,
-    unrolled_fixed_point)
+    contraction_problem, deep_mlp, deep_mlp_gradients, fixed_point_gradients, format_results,
+    implicit_fixed_point, unrolled_fixed_point)
 
 DEVICE = "CPU:0"
 SETTINGS = {
     "quick": {"mlp": {"depth": 24, "width": 256, "batch": 2048}, "layers_per_block": 4,
-              "fixed_point": {"batch": 128, "size": 64}, "iterations": [10, 30, 100, 300], "repeats": 3},
+              "fixed_point": {"batch": 128, "size": 64}, "iterations": [10, 30, 100, 300], "repeats": 5},
     "full": {"mlp": {"depth": 48, "width": 256, "batch": 4096}, "layers_per_block": 6,
              "fixed_point": {"batch": 256, "size": 128}, "iterations": [10, 30, 100, 300, 1000, 3000],
              "repeats": 5},
@@ -100,26 +100,6 @@ def run(quick: bool) -> dict:
             "recompute": recompute_figures(settings), "fixed_point": fixed_point_figures(settings)}
 
 
-def print_tables(results: dict) -> None:
-    mlp = results["settings"]["mlp"]
-    print(f"(a) {mlp['depth']}-layer tanh MLP, width {mlp['width']}, batch {mlp['batch']}")
-    plain, recompute = results["recompute"]
-    for row in results["recompute"]:
-        print(f"    {row['method']:<15} {row['seconds'] * 1e3:8.1f} ms  {row['peak_mib']:8.1f} MiB")
-    print(f"    recompute_grad: {plain['peak_mib'] / recompute['peak_mib']:.1f}× less memory, "
-          f"{recompute['seconds'] / plain['seconds']:.2f}× the time")
-    fp = results["settings"]["fixed_point"]
-    print(f"\n(b) fixed point z = tanh(z Wᵀ + x), batch {fp['batch']}, size {fp['size']}, float64")
-    print(f"    {'iterations':>10}  {'unrolled':>21}  {'implicit':>21}  {'speed-up':>8}  {'memory':>7}  "
-          f"{'max |difference|':>16}")
-    rows = results["fixed_point"]
-    for unrolled, implicit in zip(rows[0::2], rows[1::2]):
-        print(f"    {unrolled['iterations']:>10}  {unrolled['seconds'] * 1e3:8.1f} ms {unrolled['peak_mib']:7.2f} MiB"
-              f"  {implicit['seconds'] * 1e3:8.1f} ms {implicit['peak_mib']:7.2f} MiB"
-              f"  {unrolled['seconds'] / implicit['seconds']:7.1f}×"
-              f"  {unrolled['peak_mib'] / implicit['peak_mib']:6.1f}×  {unrolled['max_difference']:16.1e}")
-
-
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the small settings notebook 08 uses")
@@ -129,7 +109,7 @@ def main(argv=None) -> None:
     if args.json:
         print(json.dumps(results))
     else:
-        print_tables(results)
+        print(format_results(results))
 
 
 if __name__ == "__main__":

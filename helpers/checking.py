@@ -471,7 +471,26 @@ def check_gradients(f: Callable, *inputs, mode: str = "fast", rtol: float | None
     for i, (x, entry) in enumerate(zip(xs, report.inputs)):
         g_pair = [gs[i] for gs in grads]
         _check_input(probe, i, x, entry, g_pair, us, rng, rtol, atol, mode)
+    _check_forward_is_finite(probe, report)
     return _finish(report, raise_on_failure)
+
+
+def _check_forward_is_finite(probe: _Probe, report: GradientReport) -> None:
+    """A right gradient next to an inf or NaN forward value is still a broken function."""
+    y = probe.y.numpy()
+    bad = ~np.isfinite(y)
+    if not bad.any():
+        return
+    where = np.argwhere(bad)[0].tolist()
+    if probe.numerical_dtype == "float64" and np.isfinite(probe._eval(probe._numeric_inputs)[tuple(where)]):
+        report.problem = (f"the forward value overflows: it is {y[tuple(where)]} at output index {where}, "
+                          f"where the same function in float64 is finite. Compute the forward stably "
+                          "(for log(1 + exp(x)) use tf.math.softplus), not only the gradient")
+        report.mistake = "forward_overflow"
+    else:
+        report.problem = (f"the forward value is {y[tuple(where)]} at output index {where}: check the "
+                          "gradient at a point where the function is finite")
+        report.mistake = "forward_not_finite"
 
 
 def _finish(report: GradientReport, raise_on_failure: bool) -> GradientReport:

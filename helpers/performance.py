@@ -42,6 +42,7 @@ __all__ = [
     "deep_mlp",
     "deep_mlp_gradients",
     "run_benchmark",
+    "format_results",
     "BENCHMARK_SCRIPT",
 ]
 
@@ -103,26 +104,24 @@ def implicit_fixed_point(x, W, iterations, adjoint_tolerance: float = 1e-12, max
     is kept but the final z, so memory does not grow with ``iterations``.
     """
     _check_iterations(iterations)
-    return _implicit(x, W, tf.convert_to_tensor(iterations), adjoint_tolerance, max_adjoint_steps)
+    iterations = tf.convert_to_tensor(iterations)
 
-
-def _implicit(x, W, iterations, tolerance, max_steps):
     @tf.custom_gradient
     def fixed_point(x, W):
         z = _iterate(x, W, iterations)
 
         def grad(g):
-            slope = 1 - z ** 2
+            slope = 1 - z ** 2                                   # D, tanh's slope at the fixed point
 
-            def step(i, zbar, change):
+            def step(i, zbar, change):                           # one step of z̄ <- g + (z̄ ⊙ D) W
                 new = g + tf.matmul(zbar * slope, W)
                 return i + 1, new, tf.reduce_max(tf.abs(new - zbar))
 
             _, zbar, _ = tf.while_loop(
-                lambda i, zbar, change: tf.logical_and(i < max_steps, change > tolerance),
+                lambda i, zbar, change: tf.logical_and(i < max_adjoint_steps, change > adjoint_tolerance),
                 step, (tf.constant(0), g, tf.constant(np.inf, dtype=g.dtype)))
-            abar = zbar * slope
-            return abar, tf.matmul(abar, z, transpose_a=True)
+            abar = zbar * slope                                  # gradient at a = z Wᵀ + x
+            return abar, tf.matmul(abar, z, transpose_a=True)    # x̄ = ā,  W̄ = āᵀ z
 
         return z, grad
 
@@ -193,3 +192,25 @@ def run_benchmark(quick: bool = True, timeout: float = 600) -> dict:
         last = (run.stderr.strip().splitlines() or ["no error output"])[-1]
         raise RuntimeError(f"the benchmark script failed: {last}")
     return json.loads(run.stdout)
+
+
+def format_results(results: dict) -> str:
+    """The figures :func:`run_benchmark` returns, as two plain-text tables with the ratios."""
+    mlp, fp = results["settings"]["mlp"], results["settings"]["fixed_point"]
+    plain, recompute = results["recompute"]
+    lines = [f"(a) {mlp['depth']}-layer tanh MLP, width {mlp['width']}, batch {mlp['batch']}"]
+    lines += [f"    {row['method']:<15} {row['seconds'] * 1e3:8.1f} ms  {row['peak_mib']:8.1f} MiB"
+              for row in results["recompute"]]
+    lines.append(f"    recompute_grad: {plain['peak_mib'] / recompute['peak_mib']:.1f}× less memory, "
+                 f"{recompute['seconds'] / plain['seconds']:.2f}× the time")
+    lines.append(f"\n(b) fixed point z = tanh(z Wᵀ + x), batch {fp['batch']}, size {fp['size']}, float64")
+    lines.append(f"    {'iterations':>10}  {'unrolled':>21}  {'implicit':>21}  {'speed-up':>8}  {'memory':>7}  "
+                 f"{'max |difference|':>16}")
+    rows = results["fixed_point"]
+    for unrolled, implicit in zip(rows[0::2], rows[1::2]):
+        lines.append(
+            f"    {unrolled['iterations']:>10}  {unrolled['seconds'] * 1e3:8.1f} ms {unrolled['peak_mib']:7.2f} MiB"
+            f"  {implicit['seconds'] * 1e3:8.1f} ms {implicit['peak_mib']:7.2f} MiB"
+            f"  {unrolled['seconds'] / implicit['seconds']:7.1f}×"
+            f"  {unrolled['peak_mib'] / implicit['peak_mib']:6.1f}×  {unrolled['max_difference']:16.1e}")
+    return "\n".join(lines)

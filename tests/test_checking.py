@@ -115,3 +115,21 @@ def test_a_grad_that_raises_is_reported_with_its_cause():
     with pytest.raises(GradientCheckError, match="grad raised NotImplementedError") as info:
         check_gradients(unfinished, tf.ones(2))
     assert isinstance(info.value.__cause__, NotImplementedError)
+
+
+def test_a_right_gradient_with_an_overflowing_forward_is_flagged():
+    @tf.custom_gradient
+    def log1pexp_docs(x):          # the API page's version: stable gradient, forward inf from x = 89
+        e = tf.exp(x)
+        return tf.math.log(1 + e), lambda upstream: upstream * (1 - 1 / (1 + e))
+
+    report = check_gradients(log1pexp_docs, tf.constant([10.0, 89.0, 100.0]), raise_on_failure=False)
+    assert all(r.ok for r in report.inputs)
+    assert not report.ok and report.mistake == "forward_overflow"
+    assert "softplus" in report.problem
+    assert check_gradients(log1pexp_docs, tf.constant([10.0, 88.0]), raise_on_failure=False).ok
+
+
+def test_a_forward_that_is_infinite_in_float64_too_asks_for_another_point():
+    report = check_gradients(tf.math.log, tf.constant([0.0, 1.0]), raise_on_failure=False)
+    assert report.mistake == "forward_not_finite"

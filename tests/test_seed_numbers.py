@@ -39,6 +39,35 @@ SEED_NUMBERS = {
         "dL/dA == outer(u, x): True",
         "y = 8.0   dy/dx = 12.0   dy/dn = None",
     ],
+    "05_surrogate_gradients.ipynb": [
+        "y = 1   dy/dx = 0.0451766",
+        "loss = 2   dloss/dx = 0.0903533",
+        "sign(x) flipped from -1 to +1 after 10 Adam steps (within 10: True)",
+        "d sign/dx : [0. 0. 0. 0.]",
+        "d round/dx: None",
+    ],
+    "06_variables_functions_keras.ipynb": [
+        "grad_fn must accept keyword argument 'variables'",
+        "kernel  shape (2, 32)  same as autodiff: True",
+        "saved with custom gradients: {'gradient': [0.105, 0.235, 0.0452]}",
+    ],
+    "07_higher_order_and_registry.ipynb": [
+        "compiled: first 12, second None  grad_grad calls: 0",
+        "eager   : first 12, second 12\ncompiled: first 12, second 12",
+        "override 'Square': [-1.   0.5  1. ] | override 'square': [-6.   0.5  4. ]",
+        "tf.function  : [-6.   0.5  4. ]",
+    ],
+    "08_performance.ipynb": [
+        "implicit is faster at 100 iterations: True",
+        "gradients agree to 1e-6 from 30 iterations: True",
+        "unrolled memory grows with iterations: True",
+        "recompute_grad needs less peak memory: True",
+    ],
+    "09_debugging_gradients.ipynb": [
+        "square_ignoring_upstream  y = 256, dy/dx = 4",
+        "square                    y = 256, dy/dx = 1024",
+        "positional call: 1.0 | keyword call: 12.0",
+    ],
 }
 
 
