@@ -90,3 +90,89 @@ def widgets_check() -> widgets.HBox:
     box = widgets.HBox([slider, label])
     box.add_class("widgets-check")
     return box
+
+
+def sign_training(steepness: float, optimizer: str = "adam", learning_rate: float = 0.1,
+                  start: float = -1.0, steps: int = 40) -> list[float]:
+    """x after each step of training sign(x) towards +1 with the surrogate slope β·σ'(βx).
+
+    The loss is ½(sign(x) - 1)², as in notebook 05; ``steepness`` is β.
+    Returns the list of x values, one per step (``steps`` of them).
+
+    >>> xs = sign_training(1.0)
+    >>> next(i for i, x in enumerate(xs, 1) if x > 0)
+    10
+    """
+    import tensorflow as tf
+
+    if optimizer not in ("adam", "sgd"):
+        raise ValueError(f"optimizer must be 'adam' or 'sgd', got {optimizer!r}")
+    if steepness <= 0:
+        raise ValueError(f"steepness must be positive, got {steepness}")
+
+    @tf.custom_gradient
+    def sign_with_surrogate(x):
+        def grad(upstream):
+            s = tf.sigmoid(steepness * x)
+            return upstream * steepness * s * (1 - s)
+        return tf.sign(x), grad
+
+    x = tf.Variable(start)
+    opt = (tf.keras.optimizers.Adam if optimizer == "adam" else tf.keras.optimizers.SGD)(learning_rate)
+    xs = []
+    for _ in range(steps):
+        with tf.GradientTape() as tape:
+            loss = tf.nn.l2_loss(sign_with_surrogate(x) - 1)
+        opt.apply_gradients([(tape.gradient(loss, x), x)])
+        xs.append(float(x.numpy()))
+    return xs
+
+
+def surrogate_report(steepness: float, optimizer: str = "adam") -> tuple[str, str]:
+    """The surrogate explorer's content for one setting, as ``(html, text)``."""
+    xs = sign_training(steepness, optimizer)
+    flipped = next((i for i, x in enumerate(xs, 1) if x > 0), None)
+    verdict = (f"sign(x) flips to +1 after {flipped} steps" if flipped else
+               f"sign(x) has not flipped after {len(xs)} steps (x = {xs[-1]:.4g})")
+    line = (f"β = {steepness:g}, {optimizer}: surrogate slope at x = -1 is "
+            f"{steepness * _sigmoid_slope(-steepness):.3g}; {verdict}")
+    return f"<p><b>{line}</b></p>", line
+
+
+def _sigmoid_slope(z: float) -> float:
+    import math
+
+    s = 1 / (1 + math.exp(-z))
+    return s * (1 - s)
+
+
+class SurrogateExplorer(widgets.VBox):
+    """A slider over the surrogate's steepness β and a choice of optimizer for training sign(x).
+
+    >>> explorer = SurrogateExplorer()
+    >>> "after 10 steps" in explorer.result.value
+    True
+    """
+
+    def __init__(self, steepness: float = 1.0, optimizer: str = "adam"):
+        if not 0.5 <= float(steepness) <= 8.0:
+            raise ValueError(f"steepness must lie in [0.5, 8], the slider's range, got {steepness}")
+        self.steepness_slider = widgets.FloatSlider(value=steepness, min=0.5, max=8.0, step=0.5,
+                                                    description="β", continuous_update=False)
+        self.optimizer = widgets.ToggleButtons(options=["adam", "sgd"], value=optimizer)
+        self.result = widgets.HTML()
+        self._static = surrogate_report(steepness, optimizer)
+        super().__init__([widgets.HBox([self.steepness_slider, self.optimizer]), self.result])
+        self.add_class("surrogate-explorer")
+        self.steepness_slider.observe(self._update, names="value")
+        self.optimizer.observe(self._update, names="value")
+        self._update()
+
+    def _update(self, change=None) -> None:
+        self.result.value = surrogate_report(self.steepness_slider.value, self.optimizer.value)[0]
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = self._static[1]
+        bundle["text/html"] = self._static[0]
+        return bundle

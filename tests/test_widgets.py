@@ -32,3 +32,28 @@ def test_widgets_check_label_follows_slider():
     box = widgets_check()
     box.children[0].value = -4
     assert box.children[1].value == "x = -4, x² = 16"
+
+
+def test_surrogate_explorer_follows_slider_and_optimizer():
+    from helpers.widgets import SurrogateExplorer
+    explorer = SurrogateExplorer()
+    assert "β = 1, adam" in explorer.result.value and "after 10 steps" in explorer.result.value
+    explorer.optimizer.value = "sgd"
+    explorer.steepness_slider.value = 8.0
+    assert "β = 8, sgd" in explorer.result.value and "has not flipped" in explorer.result.value
+    bundle = explorer._repr_mimebundle_()
+    assert bundle["text/plain"].startswith("β = 1, adam")     # static fallback: the starting setting
+
+
+@pytest.mark.parametrize("kwargs,message", [({"steepness": 0.0}, "steepness must be positive"),
+                                            ({"steepness": 1.0, "optimizer": "rmsprop"}, "optimizer must be")])
+def test_sign_training_rejects_bad_settings(kwargs, message):
+    from helpers.widgets import sign_training
+    with pytest.raises(ValueError, match=message):
+        sign_training(**kwargs)
+
+
+def test_surrogate_explorer_rejects_steepness_outside_the_slider():
+    from helpers.widgets import SurrogateExplorer
+    with pytest.raises(ValueError, match="steepness"):
+        SurrogateExplorer(steepness=20)
