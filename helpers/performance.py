@@ -26,7 +26,6 @@ True
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -187,7 +186,7 @@ def run_benchmark(quick: bool = True, timeout: float = 600) -> dict:
             f"the benchmark script {BENCHMARK_SCRIPT.name} is not next to the helpers package: install the "
             "course with `pip install -e .` from the repository so benchmarks/ is found")
     args = [sys.executable, str(BENCHMARK_SCRIPT), "--json"] + (["--quick"] if quick else [])
-    run = subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=dict(os.environ))
+    run = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
     if run.returncode != 0:
         last = (run.stderr.strip().splitlines() or ["no error output"])[-1]
         raise RuntimeError(f"the benchmark script failed: {last}")

@@ -25,7 +25,20 @@ def chain_report(x: float, length: int) -> tuple[str, str]:
     return f"<p><b>{line}</b></p>{trace._repr_html_()}", f"{line}\n{trace}"
 
 
-class ChainExplorer(widgets.VBox):
+class _Explorer(widgets.VBox):
+    """A VBox whose notebook output falls back to ``self._static = (html, text)`` without a widget manager."""
+
+    _static: tuple[str, str]
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        # Fallback for viewers without a widget manager: the starting setting.
+        bundle["text/plain"] = self._static[1]
+        bundle["text/html"] = self._static[0]
+        return bundle
+
+
+class ChainExplorer(_Explorer):
     """Sliders over x and over the chain length; the trace table follows them.
 
     >>> explorer = ChainExplorer(x=2.0, length=3)
@@ -55,13 +68,6 @@ class ChainExplorer(widgets.VBox):
 
     def _update(self, change=None) -> None:
         self.table.value = chain_report(self.x_slider.value, self.length_slider.value)[0]
-
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
-        # Fallback for viewers without a widget manager: the starting table.
-        bundle["text/plain"] = self._static[1]
-        bundle["text/html"] = self._static[0]
-        return bundle
 
 
 def chain_explorer(x: float = 2.0, length: int = 3) -> ChainExplorer:
@@ -146,7 +152,7 @@ def _sigmoid_slope(z: float) -> float:
     return s * (1 - s)
 
 
-class SurrogateExplorer(widgets.VBox):
+class SurrogateExplorer(_Explorer):
     """A slider over the surrogate's steepness β and a choice of optimizer for training sign(x).
 
     >>> explorer = SurrogateExplorer()
@@ -170,9 +176,3 @@ class SurrogateExplorer(widgets.VBox):
 
     def _update(self, change=None) -> None:
         self.result.value = surrogate_report(self.steepness_slider.value, self.optimizer.value)[0]
-
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = self._static[1]
-        bundle["text/html"] = self._static[0]
-        return bundle

@@ -150,8 +150,7 @@ def gradient_judge(make_inputs: Callable[[], tuple], reference_forward: Callable
         try:
             report = check_gradients(answer, *inputs, raise_on_failure=False)
         except Exception as e:  # noqa: BLE001
-            if _caused_by(e, NotImplementedError):
-                raise NotImplementedError from e
+            reraise_if_not_attempted(e)
             return Feedback(False, f"checking your gradient failed: {type(e).__name__}: {e}", "crashes")
         if report.mistake == "grad_raised" and "NotImplementedError" in (report.problem or ""):
             raise NotImplementedError
@@ -194,6 +193,16 @@ def _match_known_wrong(answer, inputs, known_wrong) -> Feedback | None:
 
 def _hint(hints: dict[str, str], mistake: str | None) -> str:
     return f" Hint: {hints[mistake]}" if mistake in hints else ""
+
+
+def reraise_if_not_attempted(e: BaseException) -> None:
+    """Re-raise ``NotImplementedError`` when ``e`` comes from an answer's stub, however TensorFlow wrapped it.
+
+    :meth:`Exercise.check` turns that into "Not attempted yet"; judges call
+    this first in every ``except`` that would otherwise report a crash.
+    """
+    if _caused_by(e, NotImplementedError) or "NotImplementedError" in repr(e):
+        raise NotImplementedError from e
 
 
 def _caused_by(e: BaseException, kind: type) -> bool:
@@ -248,8 +257,7 @@ def surrogate_judge(make_inputs: Callable[[], tuple], forward: Callable, backwar
         except NotImplementedError:
             raise
         except Exception as e:  # noqa: BLE001 - the learner's code failed; say how
-            if _caused_by(e, NotImplementedError) or "NotImplementedError" in str(e):
-                raise NotImplementedError from e
+            reraise_if_not_attempted(e)
             return Feedback(False, f"running your function failed: {type(e).__name__}: {e}", "crashes")
         if not matches(y, lambda x, u: forward(x), x, u):
             for key, wrong_forward, _, message in known_wrong:
