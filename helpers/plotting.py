@@ -35,14 +35,32 @@ def value_and_gradient(f: Callable, x) -> tuple[np.ndarray, np.ndarray]:
     return ys.numpy(), g
 
 
+_NOT_FINITE = (("+inf", np.isposinf, 1.04, "^"), ("-inf", np.isneginf, -0.04, "v"), ("NaN", np.isnan, 1.04, "x"))
+
+
+def _mark_not_finite(ax, xs: np.ndarray, values: np.ndarray, color: str, label: str) -> None:
+    """Mark +inf, -inf and NaN values just outside the axes, at their x positions.
+
+    A marker at y = 0 would look like a real value of 0; outside the plot
+    area it cannot be mistaken for one, and the legend says what it means.
+    """
+    transform = ax.get_xaxis_transform()      # x in data units, y in axes units (0 bottom, 1 top)
+    for kind, test, height, marker in _NOT_FINITE:
+        bad = test(values)
+        if bad.any():
+            ax.plot(xs[bad], np.full(bad.sum(), height), marker, color=color, ms=5, transform=transform,
+                    clip_on=False, label=f"{label}: {kind} (off the plot)")
+
+
 def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, *, title: str | None = None,
                                ylim_value=None, ylim_grad=None):
     """Plot ``f(x)`` (left) next to ``df/dx`` (right) for one or several functions.
 
     ``functions`` is a function or a ``{label: function}`` mapping; each must
     work elementwise on a 1-D tensor. Points where a value or gradient is not
-    finite (inf or NaN) are marked with a cross on the x axis, so a broken
-    gradient is visible rather than silently missing from the line.
+    finite are marked outside the plot area, so a broken gradient is visible
+    rather than silently missing from the line: ``+inf`` as ▲ above the top
+    edge, ``-inf`` as ▼ below the bottom edge, NaN as × above the top edge.
 
     Returns the matplotlib ``Figure``.
 
@@ -68,10 +86,7 @@ def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, 
         style = ["-", "--", ":", "-."][i % 4]
         for ax, values in ((ax_v, y), (ax_g, g)):
             ax.plot(xs, np.where(np.isfinite(values), values, np.nan), style, color=color, label=label, lw=2)
-            bad = ~np.isfinite(values)
-            if bad.any():
-                ax.plot(xs[bad], np.zeros(bad.sum()), "x", color=color, ms=5,
-                        label=f"{label}: not finite", clip_on=False)
+            _mark_not_finite(ax, xs, values, color, label)
     ax_v.set_title("value f(x)")
     ax_g.set_title("gradient df/dx")
     for ax in (ax_v, ax_g):
@@ -87,8 +102,37 @@ def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, 
     return fig
 
 
+_MAX_ANNOTATED = 64        # entries written into a heatmap's cells
+_MAX_TICKED = 30           # rows or columns that get one tick each
+_MAX_DRAWN = 1_000_000     # entries a heatmap draws at all
+
+
+def _annotate(ax, M: np.ndarray, lim: float) -> None:
+    """Write each value into its cell, white on dark cells and black on light ones."""
+    for (i, j), v in np.ndenumerate(M):
+        dark = np.isfinite(v) and abs(v) > 0.6 * lim
+        ax.text(j, i, f"{v:.2g}", ha="center", va="center", fontsize=8, color="white" if dark else "black")
+
+
+def _as_matrix(jacobian, what: str) -> np.ndarray:
+    if jacobian is None:
+        raise ValueError(f"{what} is None. A report of check_gradients keeps Jacobians only in full mode: "
+                         "check_gradients(f, x, mode='full'), then plot report['x'].custom_jacobian")
+    if callable(jacobian):
+        raise TypeError(f"{what} must be an array of numbers, got the function {getattr(jacobian, '__name__', '')!r}; "
+                        "compute the Jacobian first, e.g. with tape.jacobian(y, x)")
+    try:
+        J = np.asarray(getattr(jacobian, "numpy", lambda: jacobian)(), dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{what} must be an array of real numbers, got {type(jacobian).__name__}") from None
+    return J
+
+
 def plot_jacobian(jacobian, *, ax=None, title: str = "Jacobian J = ∂y/∂x", annotate: bool = True):
     """Draw a Jacobian (rows: outputs yᵢ, columns: inputs xⱼ) as a heatmap.
+
+    Small Jacobians get their values written in the cells; large ones (up to
+    a million entries) are drawn without labels in a figure of bounded size.
 
     >>> import numpy as np
     >>> ax = plot_jacobian(np.eye(3))
@@ -97,25 +141,73 @@ def plot_jacobian(jacobian, *, ax=None, title: str = "Jacobian J = ∂y/∂x", a
     """
     import matplotlib.pyplot as plt
 
-    J = np.asarray(jacobian, dtype=float)
+    J = _as_matrix(jacobian, "the Jacobian")
     if J.ndim != 2:
         raise ValueError(f"a Jacobian to draw must be 2-D (outputs × inputs), got shape {J.shape}; "
                          "reshape it to (y.size, x.size) first")
+    if J.size == 0:
+        raise ValueError(f"the Jacobian has shape {J.shape}: nothing to draw")
+    if J.size > _MAX_DRAWN:
+        raise ValueError(f"the Jacobian has {J.size:,} entries, too many to draw; plot a slice such as "
+                         "J[:100, :100]")
     if ax is None:
-        _, ax = plt.subplots(figsize=(1.0 + 0.6 * J.shape[1], 0.8 + 0.45 * J.shape[0]))
-    lim = float(np.max(np.abs(J))) or 1.0
-    im = ax.imshow(J, cmap="RdBu_r", vmin=-lim, vmax=lim)
-    if annotate and J.size <= 64:
-        for (i, j), v in np.ndenumerate(J):
-            ax.text(j, i, f"{v:.2g}", ha="center", va="center", fontsize=8)
-    ax.set_xticks(range(J.shape[1]))
-    ax.set_yticks(range(J.shape[0]))
+        width = min(8.0, 1.0 + 0.6 * J.shape[1])
+        height = min(6.0, 0.8 + 0.45 * J.shape[0])
+        _, ax = plt.subplots(figsize=(width, height))
+    finite = J[np.isfinite(J)]
+    lim = float(np.max(np.abs(finite))) if finite.size else 1.0
+    lim = lim or 1.0
+    im = ax.imshow(J, cmap="RdBu_r", vmin=-lim, vmax=lim, interpolation="nearest")
+    if annotate and J.size <= _MAX_ANNOTATED:
+        _annotate(ax, J, lim)
+    if max(J.shape) <= _MAX_TICKED:
+        ax.set_xticks(range(J.shape[1]))
+        ax.set_yticks(range(J.shape[0]))
     ax.set_xlabel("input j")
     ax.set_ylabel("output i")
     ax.set_title(title, fontsize=10)
     ax.grid(False)
     ax.figure.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
     return ax
+
+
+def _vjp_panels(fig, J: np.ndarray, u: np.ndarray, title: str | None) -> None:
+    """Draw Jᵀ, upstream and Jᵀ·upstream side by side into ``fig``."""
+    down = J.T @ u
+    lim = float(max(np.max(np.abs(J)), np.max(np.abs(u)), np.max(np.abs(down)))) or 1.0
+    axes = fig.subplots(1, 3, gridspec_kw={"width_ratios": [J.shape[0], 1, 1]})
+    panels = [(J.T, "Jᵀ"), (u[:, None], "· upstream\ndL/dy"), (down[:, None], "= downstream\ndL/dx")]
+    for ax, (M, label) in zip(axes, panels):
+        ax.imshow(M, cmap="RdBu_r", vmin=-lim, vmax=lim)
+        _annotate(ax, M, lim)
+        ax.set_title(label, fontsize=9)
+        ax.set_xticks([])
+        ax.set_yticks([])
+        ax.grid(False)
+    if title:
+        fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+
+
+def _vjp_arguments(jacobian, upstream) -> tuple[np.ndarray, np.ndarray]:
+    J = _as_matrix(jacobian, "the Jacobian")
+    if upstream is None:
+        raise ValueError("upstream is None: give one number per output (per row of J), e.g. np.ones(J.shape[0])")
+    try:
+        u = np.asarray(getattr(upstream, "numpy", lambda: upstream)(), dtype=float).reshape(-1)
+    except (TypeError, ValueError):
+        raise TypeError(f"upstream must be numbers, one per output, got {type(upstream).__name__}") from None
+    if J.ndim != 2 or J.shape[0] != u.size:
+        raise ValueError(f"upstream must have one entry per output: J has {J.shape[0] if J.ndim == 2 else '?'} "
+                         f"rows (outputs) but upstream has {u.size} entries")
+    if J.size == 0:
+        raise ValueError(f"the Jacobian has shape {J.shape}: nothing to draw")
+    if max(J.shape) > _MAX_TICKED:
+        raise ValueError(f"plot_vjp writes every value into its picture, so J may have at most {_MAX_TICKED} "
+                         f"rows and columns, got {J.shape}; draw a slice, or the Jacobian alone with plot_jacobian")
+    if not (np.all(np.isfinite(J)) and np.all(np.isfinite(u))):
+        raise ValueError("J and upstream must be finite numbers (no inf or NaN) to draw their product")
+    return J, u
 
 
 def plot_vjp(jacobian, upstream, *, title: str | None = None):
@@ -133,25 +225,11 @@ def plot_vjp(jacobian, upstream, *, title: str | None = None):
     """
     import matplotlib.pyplot as plt
 
-    J = np.asarray(jacobian, dtype=float)
-    u = np.asarray(upstream, dtype=float).reshape(-1)
-    if J.ndim != 2 or J.shape[0] != u.size:
-        raise ValueError(f"upstream must have one entry per output: J has {J.shape[0] if J.ndim == 2 else '?'} "
-                         f"rows (outputs) but upstream has {u.size} entries")
-    down = J.T @ u
-    lim = float(max(np.max(np.abs(J)), np.max(np.abs(u)), np.max(np.abs(down)))) or 1.0
-    fig, axes = plt.subplots(1, 3, figsize=(2.0 + 0.55 * (J.shape[0] + 2), 0.9 + 0.45 * max(J.shape)),
-                             gridspec_kw={"width_ratios": [J.shape[0], 1, 1]})
-    panels = [(J.T, "Jᵀ"), (u[:, None], "· upstream\ndL/dy"), (down[:, None], "= downstream\ndL/dx")]
-    for ax, (M, label) in zip(axes, panels):
-        ax.imshow(M, cmap="RdBu_r", vmin=-lim, vmax=lim)
-        for (i, j), v in np.ndenumerate(M):
-            ax.text(j, i, f"{v:.2g}", ha="center", va="center", fontsize=8)
-        ax.set_title(label, fontsize=9)
-        ax.set_xticks([])
-        ax.set_yticks([])
-        ax.grid(False)
-    if title:
-        fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
+    J, u = _vjp_arguments(jacobian, upstream)
+    fig = plt.figure(figsize=_vjp_figsize(J))
+    _vjp_panels(fig, J, u, title)
     return fig
+
+
+def _vjp_figsize(J: np.ndarray) -> tuple[float, float]:
+    return 2.0 + 0.55 * (J.shape[0] + 2), 0.9 + 0.45 * max(J.shape)

@@ -7,7 +7,15 @@ table for its starting values instead, as HTML and as text.
 
 from __future__ import annotations
 
+import base64
+import html
+import io
+import math
+import numbers
+from dataclasses import dataclass
+
 import ipywidgets as widgets
+import numpy as np
 
 from .tracing import square_chain
 
@@ -98,23 +106,46 @@ def widgets_check() -> widgets.HBox:
     return box
 
 
+@dataclass(frozen=True)
+class SignTraining:
+    """One run of :func:`sign_training`: x and the loss before each step, and when sign(x) flipped."""
+
+    steepness: float
+    optimizer: str
+    x: list[float]
+    """x after each step (one entry per step)."""
+    loss: list[float]
+    """The loss ½(sign(x) − 1)² computed at each step, before the update."""
+
+    @property
+    def flipped_at(self) -> int | None:
+        """The first step after which sign(x) is +1 (``None`` if it never is)."""
+        return next((i for i, x in enumerate(self.x, 1) if x > 0), None)
+
+
 def sign_training(steepness: float, optimizer: str = "adam", learning_rate: float = 0.1,
-                  start: float = -1.0, steps: int = 40) -> list[float]:
-    """x after each step of training sign(x) towards +1 with the surrogate slope β·σ'(βx).
+                  start: float = -1.0, steps: int = 40) -> SignTraining:
+    """Train sign(x) towards +1 with the surrogate slope β·σ'(βx) for ``steps`` steps.
 
-    The loss is ½(sign(x) - 1)², as in notebook 05; ``steepness`` is β.
-    Returns the list of x values, one per step (``steps`` of them).
+    The loss is ½(sign(x) − 1)², as in notebook 05; ``steepness`` is β.
 
-    >>> xs = sign_training(1.0)
-    >>> next(i for i, x in enumerate(xs, 1) if x > 0)
-    10
+    >>> run = sign_training(1.0)
+    >>> run.flipped_at, run.loss[:2], run.loss[-1]
+    (10, [2.0, 2.0], 0.0)
     """
     import tensorflow as tf
 
     if optimizer not in ("adam", "sgd"):
         raise ValueError(f"optimizer must be 'adam' or 'sgd', got {optimizer!r}")
+    for name, value in (("steepness", steepness), ("learning_rate", learning_rate), ("start", start)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+            raise TypeError(f"{name} must be a finite number, got {value!r}")
     if steepness <= 0:
         raise ValueError(f"steepness must be positive, got {steepness}")
+    if learning_rate <= 0:
+        raise ValueError(f"learning_rate must be positive, got {learning_rate}")
+    if isinstance(steps, bool) or not isinstance(steps, numbers.Integral) or not 1 <= steps <= 1000:
+        raise ValueError(f"steps must be a whole number from 1 to 1000, got {steps!r}")
 
     @tf.custom_gradient
     def sign_with_surrogate(x):
@@ -123,56 +154,169 @@ def sign_training(steepness: float, optimizer: str = "adam", learning_rate: floa
             return upstream * steepness * s * (1 - s)
         return tf.sign(x), grad
 
-    x = tf.Variable(start)
+    x = tf.Variable(float(start))
     opt = (tf.keras.optimizers.Adam if optimizer == "adam" else tf.keras.optimizers.SGD)(learning_rate)
-    xs = []
-    for _ in range(steps):
+    xs, losses = [], []
+    for _ in range(int(steps)):
         with tf.GradientTape() as tape:
             loss = tf.nn.l2_loss(sign_with_surrogate(x) - 1)
         opt.apply_gradients([(tape.gradient(loss, x), x)])
         xs.append(float(x.numpy()))
-    return xs
+        losses.append(float(loss.numpy()))
+    return SignTraining(float(steepness), optimizer, xs, losses)
 
 
-def surrogate_report(steepness: float, optimizer: str = "adam") -> tuple[str, str]:
-    """The surrogate explorer's content for one setting, as ``(html, text)``."""
-    xs = sign_training(steepness, optimizer)
-    flipped = next((i for i, x in enumerate(xs, 1) if x > 0), None)
-    verdict = (f"sign(x) flips to +1 after {flipped} steps" if flipped else
-               f"sign(x) has not flipped after {len(xs)} steps (x = {xs[-1]:.4g})")
+def _png(fig) -> bytes:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=80)
+    return buffer.getvalue()
+
+
+def _new_figure(width: float, height: float):
+    """A matplotlib Figure that is not registered with pyplot, so no notebook shows it by itself."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height))
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def surrogate_report(steepness: float, optimizer: str = "adam", steps: int = 60) -> tuple[str, bytes]:
+    """The surrogate explorer's content for one setting: a one-line summary and a PNG picture.
+
+    The picture shows x (left) and the loss (right) against the step.
+    """
+    run = sign_training(steepness, optimizer, steps=steps)
+    flipped = run.flipped_at
+    if flipped is None:
+        verdict = f"sign(x) has not flipped after {steps} steps (x = {run.x[-1]:.3g})"
+    else:
+        verdict = (f"sign(x) flips to +1 after {flipped} steps; the loss is then 0, and x goes on to "
+                   f"{run.x[-1]:.3g} by step {steps}")
     line = (f"β = {steepness:g}, {optimizer}: surrogate slope at x = -1 is "
             f"{steepness * _sigmoid_slope(-steepness):.3g}; {verdict}")
-    return f"<p><b>{line}</b></p>", line
+    fig = _new_figure(8.0, 2.8)
+    ax_x, ax_loss = fig.subplots(1, 2)
+    steps_axis = list(range(1, steps + 1))
+    ax_x.plot(steps_axis, run.x, color="C0", lw=2)
+    ax_x.axhline(0, color="grey", lw=1, ls="--")
+    if flipped is not None:
+        ax_x.axvline(flipped, color="C3", lw=1, ls=":", label=f"sign flips (step {flipped})")
+        ax_x.legend(fontsize=8, loc="lower right")
+    ax_x.set(xlabel="step", ylabel="x", title="x after each step")
+    ax_loss.plot(steps_axis, run.loss, color="C1", lw=2)
+    ax_loss.set(xlabel="step", ylabel="½(sign(x) − 1)²", title="loss", ylim=(-0.1, 2.2))
+    for ax in (ax_x, ax_loss):
+        ax.grid(alpha=0.3)
+    fig.suptitle(f"β = {steepness:g}, {optimizer}", fontsize=10)
+    fig.tight_layout()
+    return line, _png(fig)
 
 
 def _sigmoid_slope(z: float) -> float:
-    import math
-
     s = 1 / (1 + math.exp(-z))
     return s * (1 - s)
 
 
-class SurrogateExplorer(_Explorer):
+class _PictureExplorer(widgets.VBox):
+    """Controls above a picture and a summary line; without a widget manager, the starting picture and line."""
+
+    def _setup(self, controls: list, content: tuple[str, bytes], css_class: str) -> None:
+        self.summary = widgets.HTML()
+        self.picture = widgets.Image(format="png")
+        self._static = content
+        super().__init__(controls + [self.summary, self.picture])
+        self.add_class(css_class)
+        self._show(content)
+
+    def _show(self, content: tuple[str, bytes]) -> None:
+        line, png = content
+        self.summary.value = f"<b>{html.escape(line)}</b>"
+        self.picture.value = png
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        line, png = self._static
+        bundle["text/plain"] = line
+        bundle["image/png"] = base64.b64encode(png).decode("ascii")
+        return bundle
+
+
+class SurrogateExplorer(_PictureExplorer):
     """A slider over the surrogate's steepness β and a choice of optimizer for training sign(x).
 
+    The picture shows x and the loss against the step, for 60 steps from x = -1.
+
     >>> explorer = SurrogateExplorer()
-    >>> "after 10 steps" in explorer.result.value
+    >>> "flips to +1 after 10 steps" in explorer.summary.value
     True
     """
 
     def __init__(self, steepness: float = 1.0, optimizer: str = "adam"):
-        if not 0.5 <= float(steepness) <= 8.0:
-            raise ValueError(f"steepness must lie in [0.5, 8], the slider's range, got {steepness}")
+        if isinstance(steepness, bool) or not isinstance(steepness, numbers.Real) or not 0.5 <= steepness <= 8.0:
+            raise ValueError(f"steepness must be a number in [0.5, 8], the slider's range, got {steepness!r}")
+        if optimizer not in ("adam", "sgd"):
+            raise ValueError(f"optimizer must be 'adam' or 'sgd', got {optimizer!r}")
         self.steepness_slider = widgets.FloatSlider(value=steepness, min=0.5, max=8.0, step=0.5,
                                                     description="β", continuous_update=False)
         self.optimizer = widgets.ToggleButtons(options=["adam", "sgd"], value=optimizer)
-        self.result = widgets.HTML()
-        self._static = surrogate_report(steepness, optimizer)
-        super().__init__([widgets.HBox([self.steepness_slider, self.optimizer]), self.result])
-        self.add_class("surrogate-explorer")
+        self._setup([widgets.HBox([self.steepness_slider, self.optimizer])],
+                    surrogate_report(steepness, optimizer), "surrogate-explorer")
         self.steepness_slider.observe(self._update, names="value")
         self.optimizer.observe(self._update, names="value")
-        self._update()
+
+    @property
+    def result(self) -> widgets.HTML:
+        """The summary line (kept under its former name)."""
+        return self.summary
 
     def _update(self, change=None) -> None:
-        self.result.value = surrogate_report(self.steepness_slider.value, self.optimizer.value)[0]
+        self._show(surrogate_report(self.steepness_slider.value, self.optimizer.value))
+
+
+def vjp_report(jacobian, upstream) -> tuple[str, bytes]:
+    """The VJP explorer's content: ``downstream = Jᵀ · upstream`` as a line and as a picture."""
+    from .plotting import _vjp_arguments, _vjp_figsize, _vjp_panels
+
+    J, u = _vjp_arguments(jacobian, upstream)
+    fig = _new_figure(*_vjp_figsize(J))
+    _vjp_panels(fig, J, u, "grad(upstream) = Jᵀ · upstream")
+    down = J.T @ u
+    line = (f"upstream {np.array2string(u, precision=3, separator=', ')} → "
+            f"downstream Jᵀ·upstream = {np.array2string(down, precision=3, separator=', ')}")
+    return line, _png(fig)
+
+
+class VJPExplorer(_PictureExplorer):
+    """One slider per entry of upstream; the picture of Jᵀ · upstream follows them.
+
+    Move one slider at a time: with upstream = eᵢ (one 1, zeros elsewhere),
+    the downstream is row i of J, a column of Jᵀ.
+
+    >>> import numpy as np
+    >>> explorer = VJPExplorer(np.array([[1.0, 2.0], [3.0, 4.0]]), [1.0, 0.0])
+    >>> explorer.sliders[1].value = 1.0
+    >>> "downstream Jᵀ·upstream = [4., 6.]" in explorer.summary.value
+    True
+    """
+
+    def __init__(self, jacobian, upstream):
+        from .plotting import _vjp_arguments
+
+        J, u = _vjp_arguments(jacobian, upstream)
+        if J.shape[0] > 8:
+            raise ValueError(f"the explorer has one slider per output, at most 8; J has {J.shape[0]} rows")
+        if np.any(np.abs(u) > 3):
+            raise ValueError(f"upstream entries must lie in [-3, 3], the sliders' range, got {u.tolist()}")
+        self.jacobian = J
+        self.sliders = [widgets.FloatSlider(value=float(v), min=-3.0, max=3.0, step=0.25,
+                                            description=f"upstream[{i}]", continuous_update=False,
+                                            style={"description_width": "initial"})
+                        for i, v in enumerate(u)]
+        self._setup([widgets.VBox(self.sliders)], vjp_report(J, u), "vjp-explorer")
+        for slider in self.sliders:
+            slider.observe(self._update, names="value")
+
+    def _update(self, change=None) -> None:
+        self._show(vjp_report(self.jacobian, [s.value for s in self.sliders]))

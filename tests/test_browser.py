@@ -131,7 +131,8 @@ STATE_JS = """() => {
       tags: c.getMetadata('tags') || [],
       errors: outputs.filter(o => o.output_type === 'error').map(o => o.ename + ': ' + o.evalue),
       widgets: outputs.filter(o => o.data && o.data['application/vnd.jupyter.widget-view+json']).length,
-      images: outputs.filter(o => o.data && o.data['image/png']).length,
+      images: outputs.filter(o => o.data && o.data['image/png']
+                                   && !o.data['application/vnd.jupyter.widget-view+json']).length,
     });
   }
   const busyPrompts = Array.from(document.querySelectorAll('.jp-InputPrompt'))
@@ -169,10 +170,15 @@ def _kernel_peak_memory_mb(server: subprocess.Popen, kernel_id: str) -> float:
 
 
 def _stored_outputs(notebook: Path) -> tuple[int, int]:
-    """(widget views, PNG images) in the notebook file as stored: what the run must reproduce."""
+    """(widget views, PNG plots) in the notebook file as stored: what the run must reproduce.
+
+    A widget's own picture (its static fallback) is not a plot of its own: JupyterLab shows the
+    widget instead.
+    """
     outputs = [o for c in json.loads(notebook.read_text())["cells"] for o in c.get("outputs", [])]
-    widgets = sum("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
-    images = sum("image/png" in o.get("data", {}) for o in outputs)
+    is_widget = lambda o: "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+    widgets = sum(is_widget(o) for o in outputs)
+    images = sum("image/png" in o.get("data", {}) and not is_widget(o) for o in outputs)
     return widgets, images
 
 
@@ -243,6 +249,11 @@ def test_notebook_runs_in_jupyterlab(lab, browser, notebook, request):
         for k in range(images.count()):
             images.nth(k).scroll_into_view_if_needed()
             assert images.nth(k).evaluate("img => img.complete && img.naturalWidth > 0"), f"plot {k} is blank"
+        pictures = page.locator(".jp-OutputArea-output .jupyter-widgets img")
+        for k in range(pictures.count()):
+            pictures.nth(k).scroll_into_view_if_needed()
+            page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=pictures.nth(k).element_handle(),
+                                   timeout=20_000)
 
         if notebook.name == "01_chain_rule.ipynb":
             _move_chain_slider(page)

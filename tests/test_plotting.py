@@ -28,11 +28,33 @@ def test_plot_draws_value_and_gradient_lines():
     np.testing.assert_allclose(grad_ax.get_lines()[0].get_ydata(), np.cos(np.linspace(0, 1, 11)), rtol=1e-6)
 
 
-def test_plot_marks_points_that_are_not_finite():
+def test_plot_marks_points_that_are_not_finite_outside_the_axes():
     naive = lambda x: tf.math.log(1 + tf.exp(x))
     fig = helpers.plot_function_and_gradient({"naive": naive}, np.array([0.0, 50.0, 100.0]))
-    labels = [l.get_label() for l in fig.axes[1].get_lines()]
-    assert "naive: not finite" in labels
+    value_marks = {l.get_label(): l for l in fig.axes[0].get_lines()}
+    grad_marks = {l.get_label(): l for l in fig.axes[1].get_lines()}
+    assert "naive: +inf (off the plot)" in value_marks      # log(1 + inf) at 100
+    assert "naive: NaN (off the plot)" in grad_marks         # inf / inf in the backward pass
+    for mark in (value_marks["naive: +inf (off the plot)"], grad_marks["naive: NaN (off the plot)"]):
+        assert mark.get_xdata().tolist() == [100.0]
+        assert mark.get_ydata()[0] > 1 and not mark.get_clip_on()   # above the top edge, in axes units
+
+
+def test_heatmap_labels_stay_readable_on_dark_cells():
+    ax = helpers.plot_jacobian(np.array([[10.0, 0.5], [-9.0, 0.0]]))
+    colors = {t.get_text(): t.get_color() for t in ax.texts}
+    assert colors["10"] == "white" and colors["-9"] == "white" and colors["0.5"] == "black"
+
+
+def test_large_jacobians_are_drawn_in_a_bounded_figure_without_labels():
+    ax = helpers.plot_jacobian(np.ones((500, 500)))
+    width, height = ax.figure.get_size_inches()
+    assert width <= 8 and height <= 6 and len(ax.texts) == 0
+
+
+def test_jacobian_of_a_fast_mode_report_points_to_full_mode():
+    with pytest.raises(ValueError, match="mode='full'"):
+        helpers.plot_jacobian(None)
 
 
 def test_plot_rejects_bad_input():

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from helpers.widgets import ChainExplorer, chain_report, widgets_check
@@ -57,3 +59,40 @@ def test_surrogate_explorer_rejects_steepness_outside_the_slider():
     from helpers.widgets import SurrogateExplorer
     with pytest.raises(ValueError, match="steepness"):
         SurrogateExplorer(steepness=20)
+
+
+def test_surrogate_explorer_draws_x_and_loss_and_shows_the_drift_after_the_flip():
+    from helpers.widgets import SurrogateExplorer, sign_training
+    run = sign_training(1.0, steps=60)
+    assert run.flipped_at == 10 and run.loss[9] == 2.0 and run.loss[10] == 0.0
+    assert run.x[-1] > 0.95          # Adam's momentum keeps moving x after the gradient is 0
+    explorer = SurrogateExplorer()
+    first = bytes(explorer.picture.value)
+    assert first.startswith(b"\x89PNG")
+    explorer.steepness_slider.value = 4.0
+    assert bytes(explorer.picture.value) != first
+    bundle = explorer._repr_mimebundle_()
+    assert "image/png" in bundle and "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_vjp_explorer_sliders_move_the_downstream():
+    import numpy as np
+    from helpers.widgets import VJPExplorer
+    J = np.array([[2.0, 1.0, 0.0], [0.0, 0.0, 0.5], [1.0, 0.0, 1.0], [0.0, 4.0, 0.0]])
+    explorer = VJPExplorer(J, [0.0, 0.0, 0.0, 0.0])
+    assert "[0., 0., 0.]" in explorer.summary.value
+    explorer.sliders[3].value = 1.0          # upstream = e₃: the downstream is row 3 of J
+    assert "[0., 4., 0.]" in explorer.summary.value
+    assert explorer._repr_mimebundle_()["text/plain"].endswith("[0., 0., 0.]")    # static: the start
+
+
+@pytest.mark.parametrize("J,u,words", [
+    ([[1.0, 2.0]], [1.0, 2.0], "one entry per output"),
+    ([[1.0, 2.0]], [5.0], "[-3, 3]"),
+    ([[1.0]] * 9, [0.0] * 9, "at most 8"),
+    (None, [1.0], "None"),
+])
+def test_vjp_explorer_rejects_what_it_cannot_show(J, u, words):
+    from helpers.widgets import VJPExplorer
+    with pytest.raises(ValueError, match=re.escape(words)):
+        VJPExplorer(J, u)
