@@ -8,7 +8,8 @@ For each function and input size n it measures, in one run:
 - tf.test.compute_gradient(f, [x]), which builds full Jacobians (about 3n
   function evaluations), skipped where it would take minutes.
 and prints the ratios. Targets at n = 10⁴: fast mode at least 1000× faster
-than compute_gradient, and at most 10× one forward and backward pass.
+than compute_gradient, and at most 5× one forward and backward pass (a mismatch
+is confirmed with more step sizes, which costs more only where a check fails).
 Timings vary from run to run on a shared machine; the ratios are what to read.
 """
 
@@ -106,9 +107,9 @@ def main(argv=None) -> int:
         for name in FUNCTIONS:
             t_fb, t_check, t_cg = results[(name, target_n)]
             fast_enough = t_cg is not None and t_cg / t_check >= 1000
-            cheap_enough = t_check / t_fb <= 10
+            cheap_enough = t_check / t_fb <= 5
             print(f"{name} at n = 10⁴: ≥1000× faster than compute_gradient: {fast_enough}; "
-                  f"≤10× one forward and backward pass: {cheap_enough}")
+                  f"≤5× one forward and backward pass: {cheap_enough}")
     return 0
 
 

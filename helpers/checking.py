@@ -5,15 +5,29 @@ upstream gradient ``u`` (shaped like the output ``y``) it returns ``Jᵀu`` for
 each input ``x`` (shaped like ``x``). The checker compares that with finite
 differences of the forward function, in float64 where the function allows.
 
-``mode="fast"`` (the default) never builds a Jacobian: for random ``u`` and
-random directions ``v`` it compares ``⟨grad(u), v⟩`` with the central
+``mode="fast"`` (the default) never builds a Jacobian: for a random ``u`` and
+a random direction ``v`` it compares ``⟨grad(u), v⟩`` with the central
 difference ``⟨u, (f(x + hv) − f(x − hv)) / 2h⟩``. A wrong gradient almost
-surely fails this test, and it costs a forward pass, two backward passes, one
-float64 forward pass and four more per input, whatever the size of ``x``.
+surely fails this test, and it costs one backward pass and three forward
+passes whatever the size of ``x``. Steps are scaled entry by entry (an input
+may hold 0.001 and 150), and a mismatch is confirmed with a ladder of step
+sizes before it is reported: a difference that changes with the step is the
+method's error, not the gradient's. Only then does the checker spend more
+passes to name the mistake.
 
 ``mode="full"`` builds both Jacobians entry by entry (one backward pass per
 output entry, two forward passes per input entry) and keeps them on the
 report for plotting; use it on small inputs.
+
+Besides the values it checks the rest of the contract: one gradient per
+input, each with its input's shape and dtype, ``None`` for integer inputs,
+gradients for the variables the function reads (``grad(upstream,
+variables=...)``), several outputs at once, and optionally the second
+derivative (``order=2``) and the same check inside ``tf.function``
+(``graph=True``). A backward pass that differs from the forward's derivative
+on purpose (a straight-through estimator, clipping, reversal) is recognised;
+say so with ``expect="surrogate"``, or give ``expect=`` the smooth function
+whose derivative the backward pass should follow.
 
 >>> import tensorflow as tf
 >>> @tf.custom_gradient
@@ -29,14 +43,15 @@ True
 ...         return 3 * x ** 2          # forgets to multiply by upstream
 ...     return x ** 3, grad
 >>> report = check_gradients(forgetful_cube, tf.constant([1.0, -2.0, 0.5]), raise_on_failure=False)
->>> report.ok, report.inputs[0].cause.split(":")[0]
-(False, 'upstream ignored')
+>>> report.ok, report.inputs[0].mistake
+(False, 'upstream_ignored')
 """
 
 from __future__ import annotations
 
 import html
 import inspect
+import numbers
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -44,6 +59,7 @@ import numpy as np
 import tensorflow as tf
 
 from ._format import html_table, text_table
+from .boundary import LearnerCodeError, running
 
 __all__ = ["check_gradients", "GradientCheckError", "GradientReport", "InputResult"]
 
@@ -59,6 +75,10 @@ _TOLERANCES = {
 }
 # When the function refuses float64, differences are taken in its own dtype.
 _LOW_PRECISION_NUMERICAL = (1e-2, 1e-3)
+# First finite-difference step, relative to each entry's size, by numerical dtype.
+_FIRST_STEP = {"float64": 6e-6, "float32": 5e-3, "float16": 5e-2, "bfloat16": 5e-2}
+# Steps tried (as multiples of the first) when a first comparison fails.
+_LADDER = [4.0 ** k for k in range(6, -10, -1)]
 _FULL_MODE_MAX_ENTRIES = 250_000
 
 
@@ -72,12 +92,14 @@ class GradientCheckError(AssertionError):
 
 @dataclass
 class InputResult:
-    """The verdict for one input of the checked function."""
+    """The verdict for one input (or one variable) of the checked function."""
 
     name: str
     shape: tuple
     dtype: str
     differentiable: bool
+    kind: str = "input"
+    """``"input"`` or ``"variable"`` (a ``tf.Variable`` the function reads)."""
     ok: bool = True
     result: str = "ok"
     error: float | None = None
@@ -85,8 +107,9 @@ class InputResult:
     gradient_shape: tuple | None = None
     custom_jacobian: np.ndarray | None = field(default=None, repr=False)
     numerical_jacobian: np.ndarray | None = field(default=None, repr=False)
-
     mistake: str | None = None
+    note: str | None = None
+    """Something worth knowing that is not a failure (noisy differences, a surrogate recognised...)."""
 
     def fail(self, result: str, mistake: str, cause: str) -> None:
         self.ok = False
@@ -97,7 +120,7 @@ class InputResult:
 
 @dataclass(repr=False)
 class GradientReport:
-    """What :func:`check_gradients` found: ``.ok``, one :class:`InputResult` per input."""
+    """What :func:`check_gradients` found: ``.ok``, one :class:`InputResult` per input and variable."""
 
     function: str
     mode: str
@@ -108,10 +131,23 @@ class GradientReport:
     inputs: list[InputResult]
     problem: str | None = None
     mistake: str | None = None
+    order: int = 1
+    expect: str | None = None
+    graph: bool = False
+    notes: list[str] = field(default_factory=list)
+    error: BaseException | None = field(default=None, repr=False)
+    """The exception the checked code raised, when it raised one (``problem`` explains it)."""
+    user_rtol: bool = field(default=False, repr=False)
+    user_atol: bool = field(default=False, repr=False)
 
     @property
     def ok(self) -> bool:
         return self.problem is None and all(r.ok for r in self.inputs)
+
+    @property
+    def variables(self) -> list[InputResult]:
+        """The results for the ``tf.Variable`` s the function reads."""
+        return [r for r in self.inputs if r.kind == "variable"]
 
     def __getitem__(self, key: int | str) -> InputResult:
         if isinstance(key, str):
@@ -119,26 +155,40 @@ class GradientReport:
                 if r.name == key:
                     return r
             raise KeyError(f"no input named {key!r}; the inputs are {[r.name for r in self.inputs]}")
+        if isinstance(key, bool) or not isinstance(key, (int, np.integer)):
+            raise TypeError(f"index a report by input name or position, got {key!r}")
+        if not -len(self.inputs) <= key < len(self.inputs):
+            raise IndexError(f"the report has {len(self.inputs)} input(s); index {key} is out of range")
         return self.inputs[key]
 
     def __bool__(self) -> bool:
         return self.ok
 
     def _rows(self) -> list[list[str]]:
-        return [[r.name, str(r.shape), r.dtype, r.result, "" if r.error is None else f"{r.error:.1e}"]
-                for r in self.inputs]
+        return [[r.name if r.kind == "input" else f"{r.name} (variable)", str(r.shape), r.dtype, r.result,
+                 "" if r.error is None else f"{r.error:.1e}"] for r in self.inputs]
 
     _HEADERS = ["input", "shape", "dtype", "result", "rel. error"]
 
     def _headline(self) -> str:
         verdict = "all gradients agree" if self.ok else "GRADIENT PROBLEM"
-        return (f"check_gradients({self.function}, mode={self.mode!r}): {verdict} "
+        options = [f"mode={self.mode!r}"]
+        if self.order != 1:
+            options.append(f"order={self.order}")
+        if self.expect is not None:
+            options.append(f"expect={self.expect}")
+        if self.graph:
+            options.append("graph=True")
+        what = "second derivatives" if self.order == 2 else ""
+        verdict = verdict if not what else verdict.replace("gradients", what)
+        return (f"check_gradients({self.function}, {', '.join(options)}): {verdict} "
                 f"(numerical side in {self.numerical_dtype}, rtol={self.rtol:g}, atol={self.atol:g})")
 
     def _notes(self) -> list[str]:
         notes = [self.problem] if self.problem else []
         notes += [f"{r.name}: {r.cause}" for r in self.inputs if r.cause]
-        return notes
+        notes += [f"{r.name}: {r.note}" for r in self.inputs if r.note]
+        return notes + self.notes
 
     def __str__(self) -> str:
         parts = [self._headline(), text_table(self._HEADERS, self._rows())]
@@ -159,20 +209,75 @@ class GradientReport:
                 f"{'<ul>' + notes + '</ul>' if notes else ''}</div>")
 
 
+class _Problem(Exception):
+    """A problem with the checked function as a whole (it raised, returned the wrong thing...)."""
+
+    def __init__(self, mistake: str, message: str, error: BaseException | None = None):
+        super().__init__(message)
+        self.mistake, self.message, self.error = mistake, message, error
+
+
+def _raised(stage: str, e: LearnerCodeError) -> _Problem:
+    line = f" ({e.line})" if e.line else ""
+    from .strict import CustomGradientError
+
+    kept = isinstance(e.original, CustomGradientError) or e.mistake in (
+        "count", "variables_missing", "not_a_pair", "not_attempted")
+    mistake = e.mistake if kept else ("forward_raised" if stage == "the forward pass" else "grad_raised")
+    return _Problem(mistake, f"{stage} raised: {e.explanation.message}{line}", e.original)
+
+
 # --------------------------------------------------------------------------- inputs
-def _as_tensor(x, name: str) -> tf.Tensor:
-    if isinstance(x, tf.Variable):
-        return tf.convert_to_tensor(x)
-    if tf.is_tensor(x):
-        return x
-    try:
-        arr = np.asarray(x)
-    except Exception:  # noqa: BLE001 - any failure means "not array-like"
-        arr = None
-    if arr is None or arr.dtype == object or arr.dtype.kind not in "biuf":
-        raise TypeError(f"input {name!r} must be a tf.Tensor, tf.Variable or NumPy array of numbers, "
-                        f"got {type(x).__name__}")
-    return tf.constant(arr)
+def _float_dtype_of(inputs) -> tf.DType:
+    for x in inputs:
+        dtype = getattr(x, "dtype", None)
+        try:
+            dtype = tf.as_dtype(dtype) if dtype is not None else None
+        except TypeError:
+            dtype = None
+        if dtype is not None and dtype.is_floating:
+            return dtype
+    return tf.float32
+
+
+def _is_setting(x) -> bool:
+    """A plain Python number passed next to tensors: a setting of the function, not an input to differentiate."""
+    return isinstance(x, (bool, int, float)) and not isinstance(x, np.generic)
+
+
+def _is_float(x) -> bool:
+    return tf.is_tensor(x) and x.dtype.is_floating
+
+
+def _as_tensor(x, name: str, float_dtype: tf.DType) -> tf.Tensor:
+    if x is None:
+        raise TypeError(f"input {name!r} is None; pass the value to check at, e.g. tf.constant([1.0, 2.0])")
+    if isinstance(x, (tf.RaggedTensor, tf.SparseTensor)):
+        raise TypeError(f"input {name!r} is a {type(x).__name__}; check_gradients needs dense tensors: "
+                        "pass x.to_tensor() (ragged) or tf.sparse.to_dense(x) (sparse)")
+    if isinstance(x, str) or (isinstance(x, (list, tuple)) and any(isinstance(v, str) for v in x)):
+        raise TypeError(f"input {name!r} is text, not numbers. A setting such as a mode name is not an input: "
+                        "bind it first, check_gradients(lambda x: f(x, 'mode'), x) or functools.partial")
+    if isinstance(x, np.generic):
+        return tf.constant(np.asarray(x))          # a NumPy scalar keeps its dtype, like an array
+    if isinstance(x, tf.Variable) or (not tf.is_tensor(x) and hasattr(x, "__tf_tensor__")):
+        x = tf.convert_to_tensor(x)
+    if not tf.is_tensor(x):
+        try:
+            arr = np.asarray(x)
+        except Exception:  # noqa: BLE001 - any failure means "not array-like"
+            arr = None
+        if arr is None or arr.dtype == object or arr.dtype.kind not in "biufc":
+            raise TypeError(f"input {name!r} must be a tf.Tensor, tf.Variable, NumPy array or number, "
+                            f"got {type(x).__name__}")
+        x = tf.constant(arr)
+    if x.dtype.is_complex:
+        raise TypeError(f"input {name!r} is complex ({x.dtype.name}); check_gradients checks real-valued "
+                        "gradients: split it into real and imaginary parts")
+    if x.dtype.is_floating and x.shape.num_elements() and not np.all(np.isfinite(x.numpy())):
+        raise ValueError(f"input {name!r} holds inf or NaN; check the gradient at a point where every entry "
+                         "is finite")
+    return x
 
 
 def _input_names(f: Callable, count: int) -> list[str]:
@@ -182,174 +287,486 @@ def _input_names(f: Callable, count: int) -> list[str]:
     except (TypeError, ValueError):
         params = []
     names = [p.name for p in params[:count]]
-    return names + [f"input {i}" for i in range(len(names), count)]
+    names += [f"input {i}" for i in range(len(names), count)]
+    seen = {}
+    for i, n in enumerate(names):           # two inputs never share a name in the report
+        if n in seen:
+            names[i] = f"{n} ({i})"
+        seen[n] = i
+    return names
 
 
 def _function_name(f: Callable) -> str:
     return getattr(f, "__name__", None) or type(f).__name__
 
 
+def _raw_pair_function(f: Callable):
+    """The undecorated function behind a ``tf.custom_gradient`` (or strict) function, if there is one."""
+    raw = getattr(f, "__wrapped__", None)
+    return raw if callable(raw) else None
+
+
+def _is_pair(out) -> bool:
+    return isinstance(out, (tuple, list)) and len(out) == 2 and callable(out[1]) and not tf.is_tensor(out[1])
+
+
+def _accepts_variables(grad_fn: Callable) -> bool:
+    try:
+        params = inspect.signature(grad_fn).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.name == "variables" or p.kind == p.VAR_KEYWORD for p in params)
+
+
+def _describe(value) -> str:
+    if value is None:
+        return "None (is a return statement missing?)"
+    if isinstance(value, np.ndarray):
+        return f"a NumPy array of shape {value.shape}"
+    return f"a {type(value).__name__}"
+
+
+def _outputs(f_name: str, y) -> tuple[list[tf.Tensor], bool]:
+    """The outputs as a list of tensors, and whether there was just one."""
+    if tf.is_tensor(y) and not isinstance(y, tf.RaggedTensor):
+        outputs, single = [y], True
+    elif isinstance(y, (tuple, list)) and y and all(tf.is_tensor(v) for v in y):
+        outputs, single = list(y), False
+    else:
+        advice = ("TensorFlow can differentiate only TensorFlow operations: compute the result with tf "
+                  "functions (NumPy results carry no gradient)")
+        raise _Problem("not_a_tensor", f"{f_name} returned {_describe(y)}, not a tensor. {advice}")
+    for v in outputs:
+        if not v.dtype.is_floating:
+            raise _Problem("not_float", f"{f_name} returned a {v.dtype.name} tensor; only floating-point outputs "
+                                        "have gradients (compute in float32 or float64)")
+    return outputs, single
+
+
 # --------------------------------------------------------------------------- the two sides
 class _Probe:
-    """Evaluates the custom VJP and the numerical JVP of ``f`` at ``xs``."""
+    """Runs the function once, gives its custom VJP, and evaluates it for finite differences."""
 
-    def __init__(self, f: Callable, xs: list[tf.Tensor], names: list[str]):
+    def __init__(self, f: Callable, xs: list[tf.Tensor], names: list[str], reference: Callable | None):
         self.f, self.xs, self.names = f, xs, names
-        self.differentiable = [x.dtype.is_floating for x in xs]
-        self.y, self._vjp = self._forward()
-        self._numeric_inputs, self.numerical_dtype = self._numerical_setup()
-        self._steps: dict[int, float] = {}
+        self.f_name = _function_name(f)
+        self.differentiable = [_is_float(x) for x in xs]
+        self.custom = False
+        self.second_order = False
+        self._forward()
+        self.reference = reference or f
+        self._numerical_setup()
 
     # The custom side ----------------------------------------------------------
-    def _call(self, fn, args):
+    def _run(self, stage: str, fn, *args, **kwargs):
         try:
-            return fn(*args)
-        except Exception as e:  # noqa: BLE001 - re-raised with context
-            shapes = ", ".join(f"{n}: {tuple(x.shape)} {x.dtype.name}" for n, x in zip(self.names, args))
-            raise ValueError(f"calling {_function_name(self.f)}({shapes}) failed before any gradient "
-                             f"was checked: {type(e).__name__}: {e}") from e
+            with running(stage):
+                return fn(*args, **kwargs)
+        except LearnerCodeError as e:
+            raise _raised(stage, e) from None
 
     def _forward(self):
-        raw = getattr(self.f, "__wrapped__", None)
+        raw = _raw_pair_function(self.f)
         if raw is not None:
-            # A tf.custom_gradient function: call the undecorated function to get
-            # its grad and see exactly what grad returns, input by input.
-            with tf.GradientTape() as variable_watch:
-                out = self._call(raw, self.xs)
-            if (isinstance(out, tuple) and len(out) == 2 and tf.is_tensor(out[0]) and callable(out[1])
-                    and not variable_watch.watched_variables()):
+            try:
+                with tf.GradientTape() as variable_watch, running("the forward pass"):
+                    out = raw(*self.xs)
+            except LearnerCodeError:
+                out = None          # not a (y, grad) function after all: the plain call below says what fails
+            if _is_pair(out):
                 y, grad_fn = out
-
-                def vjp(u):
-                    g = grad_fn(u)
-                    return list(g) if isinstance(g, (list, tuple)) else [g]
-
-                return self._check_output(y), vjp
-        # Any other function: let the tape run the backward pass.
+                self.outputs, self.single = _outputs(self.f_name, y)
+                self.variables = list(variable_watch.watched_variables())
+                self.custom = True
+                self._grad_fn = grad_fn
+                return
         tape = tf.GradientTape(persistent=True)
         with tape:
             for x, d in zip(self.xs, self.differentiable):
                 if d:
                     tape.watch(x)
-            y = self._call(self.f, self.xs)
-        y = self._check_output(y)
-        sources = [x for x, d in zip(self.xs, self.differentiable) if d]
+            out = self._run("the forward pass", self.f, *self.xs)
+        if _is_pair(out):
+            raise _Problem("not_decorated",
+                           f"{self.f_name} returns a pair (value, grad function) but is not decorated with "
+                           "@tf.custom_gradient, so TensorFlow never calls its grad. Put @tf.custom_gradient (or "
+                           "@strict_custom_gradient) on the line above `def`.")
+        self.outputs, self.single = _outputs(self.f_name, out)
+        self.variables = list(tape.watched_variables())
+        self._tape = tape
 
-        def vjp(u):
-            try:
-                grads = iter(tape.gradient(y, sources, output_gradients=u))
-            except ValueError as e:
-                if "expected to return" in str(e):
-                    raise _CountError(str(e)) from e
-                raise
-            return [next(grads) if d else None for d in self.differentiable]
+    def upstreams(self, rng) -> list[np.ndarray]:
+        return [rng.standard_normal(tuple(y.shape)) for y in self.outputs]
 
-        return y, vjp
-
-    def _check_output(self, y):
-        if not tf.is_tensor(y):
-            raise TypeError(f"{_function_name(self.f)} must return one tensor, got {type(y).__name__}. "
-                            "To check one output of several, wrap it: lambda *xs: f(*xs)[0]")
-        if not y.dtype.is_floating:
-            raise TypeError(f"{_function_name(self.f)} returned a {y.dtype.name} tensor; only floating-point "
-                            "outputs have gradients")
-        return y
-
-    def vjp(self, u: np.ndarray) -> list:
-        return self._vjp(tf.constant(u, dtype=self.y.dtype))
+    def vjp(self, us: list[np.ndarray]) -> tuple[list, list]:
+        """``(input gradients, variable gradients)`` for upstreams ``us`` (one per output)."""
+        us = [tf.constant(u, dtype=y.dtype) for u, y in zip(us, self.outputs)]
+        if self.custom:
+            if self.variables:
+                if not _accepts_variables(self._grad_fn):
+                    raise _Problem("variables_missing",
+                                   f"{self.f_name} reads tf.Variable(s) {[v.name for v in self.variables]}, so "
+                                   "TensorFlow requires grad(upstream, variables=None) returning (input_grads, "
+                                   "variable_grads), with one gradient per variable")
+                out = self._run("grad", self._grad_fn, *us, variables=self.variables)
+                if not (isinstance(out, (tuple, list)) and len(out) == 2):
+                    raise _Problem("variables_form",
+                                   f"{self.f_name} reads variables, so grad must return a pair (input_grads, "
+                                   f"variable_grads), got {_describe(out)}")
+                gin, gvar = out
+                gvar = list(gvar) if isinstance(gvar, (list, tuple)) else [gvar]
+            else:
+                gin, gvar = self._run("grad", self._grad_fn, *us), []
+            gin = list(gin) if isinstance(gin, (list, tuple)) else [gin]
+            return gin, gvar
+        sources = [x for x, d in zip(self.xs, self.differentiable) if d] + self.variables
+        target = self.outputs[0] if self.single else self.outputs
+        upstream = us[0] if self.single else us
+        grads = iter(self._run("the backward pass", self._tape.gradient, target, sources,
+                               output_gradients=upstream))
+        gin = [next(grads) if d else None for d in self.differentiable]
+        return gin, list(grads)
 
     # The numerical side -------------------------------------------------------
+    def _call_reference(self, args):
+        with running("the forward pass"):
+            out = self.reference(*args)
+        return [out] if tf.is_tensor(out) else list(out)
+
     def _numerical_setup(self):
-        """Inputs for finite differences: float64 if ``f`` accepts it, else its own dtype."""
-        xs64 = [tf.cast(x, tf.float64) if d else x for x, d in zip(self.xs, self.differentiable)]
+        """Finite differences are taken in float64 if the function accepts it, else in its own dtype.
+
+        Whether it does is learned from the first evaluation (see :meth:`evaluate`), so that no forward
+        pass is spent on finding out.
+        """
+        self.numeric_inputs = [tf.cast(x, tf.float64) if d else x for x, d in zip(self.xs, self.differentiable)]
+        self.numerical_dtype = "float64"
+        self._tentative = True
+        if self.reference is not self.f:
+            self.evaluate()                 # a separate expect= function: learn its dtype and shapes now
+
+    def _own_dtype(self):
+        self.numeric_inputs, self.numerical_dtype = list(self.xs), self.outputs[0].dtype.name
+        self._tentative = False
         try:
-            y64 = self.f(*xs64)
-            if tf.is_tensor(y64) and y64.dtype == tf.float64 and y64.shape == self.y.shape:
-                return xs64, "float64"
-        except Exception:  # noqa: BLE001 - the function only works in its own dtype
-            pass
-        return list(self.xs), self.y.dtype.name
+            outs = self._call_reference(self.numeric_inputs)
+        except LearnerCodeError as e:
+            raise _raised("the forward pass", e) from None
+        if len(outs) != len(self.outputs) or any(o.shape != y.shape for o, y in zip(outs, self.outputs)):
+            raise ValueError("expect= must be a function of the same inputs whose outputs have the same shapes "
+                             f"as {self.f_name}'s")
 
-    def _eval(self, args) -> np.ndarray:
-        return np.asarray(self.f(*args).numpy(), dtype=np.float64)
+    def evaluate(self, args=None) -> np.ndarray:
+        """All outputs of the reference function at ``args``, flattened into one float64 vector."""
+        if self._tentative:
+            try:
+                outs = self._call_reference(self.numeric_inputs if args is None else args)
+                fits = len(outs) == len(self.outputs) and all(
+                    tf.is_tensor(o) and o.dtype == tf.float64 and o.shape == y.shape
+                    for o, y in zip(outs, self.outputs))
+            except LearnerCodeError:
+                fits = False                # the function works only in its own dtype
+            if not fits:
+                self._own_dtype()
+                raise _NotFloat64
+            self._tentative = False
+        else:
+            outs = self._call_reference(self.numeric_inputs if args is None else args)
+        return np.concatenate([np.asarray(o.numpy(), dtype=np.float64).reshape(-1) for o in outs])
 
-    def _step(self, i: int) -> float:
-        """Finite-difference step for input ``i``, scaled to its largest entry (cached)."""
-        if i not in self._steps:
-            x = self.xs[i].numpy()
-            scale = max(1.0, float(np.max(np.abs(x)))) if x.size else 1.0
-            self._steps[i] = (5e-3 if self.numerical_dtype != "float64" else 6e-6) * scale
-        return self._steps[i]
-
-    def jvp(self, i: int, v: np.ndarray) -> np.ndarray:
-        """(f(x + h v) − f(x − h v)) / 2h for input ``i``, as float64."""
-        x = self._numeric_inputs[i]
-        h = self._step(i)
-        step = tf.constant(h * v, dtype=x.dtype)
-        args_plus = list(self._numeric_inputs)
-        args_minus = list(self._numeric_inputs)
-        args_plus[i], args_minus[i] = x + step, x - step
-        return (self._eval(args_plus) - self._eval(args_minus)) / (2 * h)
-
-
-class _CountError(Exception):
-    pass
+    def sources(self) -> list["_Source"]:
+        out = [_Source(self, i, None) for i, d in enumerate(self.differentiable) if d]
+        return out + [_Source(self, None, v) for v in self.variables]
 
 
-# --------------------------------------------------------------------------- diagnosis
-def _close(a, b, rtol, atol, scale) -> bool:
-    return abs(a - b) <= atol + rtol * scale
+class _NotFloat64(Exception):
+    """The function refused float64: the finite differences start again in its own dtype."""
 
 
+class _Source:
+    """One thing a gradient is taken with respect to: an input or a variable; perturbs it for differences."""
+
+    def __init__(self, probe: _Probe, index: int | None, variable: tf.Variable | None):
+        self.probe, self.index, self.variable = probe, index, variable
+        if variable is None:
+            self.value = probe.numeric_inputs[index]
+        else:
+            self.value = tf.convert_to_tensor(variable)
+        self.dtype = self.value.dtype
+        self.base = np.asarray(self.value.numpy(), dtype=np.float64)
+        self.shape = self.base.shape
+        magnitude = np.abs(self.base)
+        self.scale = np.where(magnitude > 1e-30, magnitude, 1.0)      # steps relative to each entry
+        self.first_step = _FIRST_STEP.get(self.dtype.name, 5e-3)
+        self.eps = float(np.finfo(self.dtype.as_numpy_dtype).eps)
+
+    def _at(self, values: np.ndarray) -> np.ndarray:
+        point = tf.constant(values, dtype=self.dtype)
+        if self.variable is None:
+            args = list(self.probe.numeric_inputs)
+            args[self.index] = point
+            return self.probe.evaluate(args)
+        self.variable.assign(point)
+        try:
+            return self.probe.evaluate()
+        finally:
+            self.variable.assign(self.value)
+
+    def represented(self, values: np.ndarray) -> np.ndarray:
+        """``values`` as the function sees them (rounded to the source's dtype), in float64."""
+        return np.asarray(tf.constant(values, dtype=self.dtype).numpy(), dtype=np.float64)
+
+    def jvp(self, direction: np.ndarray, h: float) -> tuple[np.ndarray, np.ndarray, int] | None:
+        """``((f(x⁺) − f(x⁻)) / 2h, (x⁺ − x⁻) / 2h, unchanged)`` with ``x± = x ± h·scale·direction``.
+
+        ``x±`` are taken as the function sees them (rounded to the source's
+        dtype), and the second value is the direction actually taken, so the
+        custom side is compared along exactly that direction. ``unchanged``
+        counts the outputs that did not move at all: more of them at a smaller
+        step means the step fell below the function's resolution. ``None``
+        when the step is lost to rounding of the input itself.
+        """
+        step = h * self.scale * direction
+        plus, minus = self.represented(self.base + step), self.represented(self.base - step)
+        taken = (plus - minus) / (2 * h)
+        wanted = self.scale * direction
+        if not np.allclose(taken, wanted, rtol=0.1, atol=0.1 * float(np.max(np.abs(wanted)) or 1)):
+            return None
+        f_plus, f_minus = self._at(plus), self._at(minus)
+        return (f_plus - f_minus) / (2 * h), taken, int(np.sum(f_plus == f_minus))
+
+    def one_sided(self, direction: np.ndarray, h: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``f(x⁺) − f(x), f(x) − f(x⁻)`` (divided by h) and the direction taken."""
+        step = h * self.scale * direction
+        plus, minus = self.represented(self.base + step), self.represented(self.base - step)
+        center = self._at(self.base)
+        return (self._at(plus) - center) / h, (center - self._at(minus)) / h, (plus - minus) / (2 * h)
+
+
+# --------------------------------------------------------------------------- comparing
 def _dot(a, b) -> float:
     return float(np.sum(np.asarray(a, dtype=np.float64) * np.asarray(b, dtype=np.float64)))
 
 
-def _diagnose_values(gs, us, vs, jvps, x_shape, rtol, atol) -> tuple[str, str]:
-    """Name the likely mistake behind gradients whose values are wrong."""
-    c = np.array([[_dot(g, v) for v in vs] for g in gs])            # ⟨grad(u_a), v_b⟩
-    d = np.array([[_dot(u, jv) for jv in jvps] for u in us])         # ⟨u_a, J v_b⟩
-    ones_d = np.array([np.sum(jv) for jv in jvps])                   # ⟨1, J v_b⟩
-    scale = max(1e-30, float(np.max(np.abs(d))))
-    tol = lambda p, q: np.all(np.abs(p - q) <= 10 * (atol + rtol * scale))
+def _flat(us: list[np.ndarray]) -> np.ndarray:
+    return np.concatenate([np.asarray(u, dtype=np.float64).reshape(-1) for u in us])
 
-    if np.all(np.abs(c) <= atol) and np.any(np.abs(d) > 10 * atol):
+
+@dataclass
+class _Comparison:
+    """⟨grad(u_a), v_b⟩ (custom) against ⟨u_a, J v_b⟩ (numerical) for every pair, at one step."""
+
+    custom: np.ndarray
+    numerical: np.ndarray
+    scale: np.ndarray
+    jvps: list
+    directions: list
+    h: float
+    unchanged: int = 0
+
+    def excess(self, rtol: float, atol: float, allowance: np.ndarray | float = 0.0) -> np.ndarray:
+        return np.abs(self.custom - self.numerical) - (atol + rtol * self.scale + allowance)
+
+
+def _compare(source: _Source, gs: list[np.ndarray], us_flat: list[np.ndarray], directions, h) -> _Comparison | None:
+    jvps, taken, unchanged = [], [], 0
+    for d in directions:
+        result = source.jvp(d, h)
+        if result is None:
+            return None
+        jvps.append(result[0])
+        taken.append(result[1])
+        unchanged += result[2]
+    custom = np.array([[_dot(g, v) for v in taken] for g in gs])
+    numerical = np.array([[_dot(u, jv) for jv in jvps] for u in us_flat])
+    # The scale a difference is judged against: the two sides, or (when the random sum cancels) a tenth of
+    # the typical size of such a sum, so that cancellation neither hides a wrong gradient nor invents one.
+    n = max(1, int(np.prod(source.shape)))
+    spread = np.array([[_dot(np.abs(g), np.abs(v)) for v in taken] for g in gs]) / np.sqrt(n)
+    scale = np.maximum(np.maximum(np.abs(custom), np.abs(numerical)), 0.1 * spread)
+    return _Comparison(custom, numerical, scale, jvps, taken, h, unchanged)
+
+
+@dataclass
+class _Verdict:
+    agrees: bool
+    comparison: _Comparison
+    noise: float = 0.0            # the finite differences' own error at the best step, relative
+    settled: bool = True          # whether any step gives a stable estimate
+
+
+def _confirm(source: _Source, gs, us_flat, directions, first: _Comparison, rtol, atol) -> _Verdict:
+    """Re-compare at a ladder of step sizes; report a mismatch only if no step explains it as method error.
+
+    A step too large suffers truncation error, one too small rounding noise
+    (more so when the function computes in lower precision inside than its
+    dtype says). The pair of neighbouring steps whose residuals agree best
+    estimates the finite differences' own error; the gradient agrees if its
+    residual there is within the tolerance plus that error.
+    """
+    ladder = []
+    for factor in _LADDER:
+        h = source.first_step * factor
+        if h < 30 * source.eps:
+            continue
+        c = first if factor == 1.0 else _compare(source, gs, us_flat, directions, h)
+        if c is not None and np.all(np.isfinite(c.numerical)):
+            ladder.append(c)
+    if ladder:      # steps below the function's resolution leave outputs unchanged: drop them
+        fewest = min(c.unchanged for c in ladder)
+        ladder = [c for c in ladder if c.unchanged == fewest]
+    if len(ladder) < 2:
+        return _Verdict(False, first, settled=False)
+    residual = [c.custom - c.numerical for c in ladder]
+    width = 3 if len(ladder) >= 3 else 2           # three neighbouring steps that agree, where there are three
+    spread = [max(np.max(np.abs(residual[k + j] - residual[k + j + 1])) for j in range(width - 1))
+              for k in range(len(ladder) - width + 1)]
+    best = int(np.argmin(spread))
+    chosen = ladder[best + width - 1]          # the smallest step of the most consistent neighbours
+    error_estimate = float(spread[best])
+    scale = float(np.max(chosen.scale)) or 1.0
+    settled = error_estimate <= 0.05 * scale
+    agrees = settled and bool(np.all(chosen.excess(rtol, atol, 3 * error_estimate) <= 0))
+    return _Verdict(agrees, chosen, noise=error_estimate / scale, settled=settled)
+
+
+def _is_random(probe: _Probe) -> bool:
+    first, second = probe.evaluate(), probe.evaluate()
+    return not np.allclose(first, second, rtol=1e-12, atol=0, equal_nan=True)
+
+
+def _is_kink(source: _Source, us_flat: list[np.ndarray], directions, scale: float) -> bool:
+    """True when one-sided differences disagree and keep disagreeing as the step shrinks."""
+    gaps = []
+    for factor in (1.0, 1 / 16):
+        h = source.first_step * factor * (4 if source.dtype == tf.float64 else 1)
+        if h < 30 * source.eps:
+            return False
+        forward, backward, _ = source.one_sided(directions[0], h)
+        gaps.append(abs(_dot(us_flat[0], forward) - _dot(us_flat[0], backward)))
+    return gaps[1] > 0.05 * scale and gaps[1] > 0.5 * gaps[0]
+
+
+# --------------------------------------------------------------------------- diagnosis
+def _diagnose_values(probe: _Probe, k: int, gs, us, comparison: _Comparison, x_shape, rtol, atol,
+                     against: str) -> tuple[str, str]:
+    """Name the likely mistake behind gradients whose values are wrong (k: the source's gradient index)."""
+    c, d = comparison.custom, comparison.numerical
+    ones_d = np.array([np.sum(jv) for jv in comparison.jvps])       # ⟨1, J v_b⟩
+    scale = max(1e-30, float(np.max(np.abs(d))), float(np.max(comparison.scale)))
+    close = lambda p, q: np.all(np.abs(p - q) <= 10 * (atol + rtol * scale))
+    flat_forward = float(np.max(np.abs(d))) <= atol and float(np.max(np.abs(c))) > 10 * atol
+
+    if np.all(np.abs(c) <= atol) and not flat_forward:
         return "zeros", "grad returns zeros: the gradient should not be zero here"
-    if np.allclose(gs[0], gs[1], rtol=1e-6, atol=1e-12) and not tol(d[0], d[1]):
-        if tol(c[0], ones_d):
+    if flat_forward:
+        return "surrogate", (f"{against} is flat here (finite differences see no change) but grad returns a "
+                             "nonzero gradient: a straight-through or surrogate gradient. If that is on purpose, "
+                             "say so: check_gradients(..., expect='surrogate'), or expect=<the smooth function "
+                             "whose slope grad uses>")
+    if len(gs) > 1 and np.allclose(gs[0], gs[1], rtol=1e-6, atol=1e-12) and not close(d[0], d[1]):
+        if close(c[0], ones_d):
             return "upstream_ignored", ("upstream ignored: grad returns the local derivative Jᵀ·1 whatever "
                                         "upstream it is given. Multiply by upstream: return upstream * local "
                                         "(for vectors, Jᵀ · upstream)")
         return "upstream_ignored", ("upstream ignored: grad returns the same gradient whatever upstream it is "
                                     "given; use upstream")
+    if not _linear_in_upstream(probe, k, us, gs):
+        return "not_linear", ("grad is not linear in upstream: grad(u₁ + u₂) ≠ grad(u₁) + grad(u₂), as when the "
+                              "gradient is clipped or normalised. A derivative is always linear in upstream; if "
+                              "the clipping is on purpose, check with expect='surrogate'")
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = c / d
-    finite = np.isfinite(ratio) & (np.abs(d) > 1e-3 * scale)
-    if finite.sum() >= 2:
-        r = ratio[finite]
+    usable = np.isfinite(ratio) & (np.abs(d) > 1e-3 * scale)
+    if usable.sum() >= 2 or (usable.sum() == 1 and c.size == 1):
+        r = ratio[usable]
         if np.all(np.abs(r - r[0]) <= 1e-3 * max(1.0, abs(r[0]))):
-            k = float(np.mean(r))
-            if abs(k + 1) < 1e-3:
+            factor = float(np.mean(r))
+            if abs(factor - 1) < 1e-2:
+                return "near_tolerance", (f"the gradient is within {abs(factor - 1):.1e} of the numerical one, "
+                                          f"just outside rtol={rtol:g}: if the function computes in float32 "
+                                          "inside, pass rtol=1e-4 (or check it in float64); otherwise look for a "
+                                          "small missing term")
+            if abs(factor + 1) < 1e-3:
                 return "wrong_sign", ("wrong sign: the gradient is exactly minus the right one. Check the sign "
                                       "of the local derivative")
-            hint = " (a missing or extra factor 2?)" if min(abs(k - 2), abs(k - 0.5)) < 1e-3 else ""
-            return "constant_factor", f"off by a constant factor: the gradient is {k:.4g} times the right one{hint}"
+            if factor < 0:
+                return "reversal", (f"the gradient is exactly {factor:.4g} times {against}'s derivative: a "
+                                    f"gradient reversal (λ = {-factor:.4g}), or a wrong sign and factor. If the "
+                                    f"reversal is on purpose, say so: expect=lambda x: {factor:.4g} * x (or "
+                                    "expect='surrogate')")
+            hint = " (a missing or extra factor 2?)" if min(abs(factor - 2), abs(factor - 0.5)) < 1e-3 else ""
+            return "constant_factor", (f"off by a constant factor: the gradient is {factor:.4g} times the right "
+                                       f"one{hint}")
     if len(x_shape) == 2 and x_shape[0] == x_shape[1]:
-        ct = np.array([[_dot(np.transpose(g), v) for v in vs] for g in gs])
-        if tol(ct, d):
+        ct = np.array([[_dot(np.transpose(g), v) for v in comparison.directions] for g in gs])
+        if close(ct, d):
             return "transposed", "transposed: the gradient is right once transposed. A gradient has its input's layout"
-    return "wrong_values", "wrong values, with no simple pattern (not a sign, factor, transpose or ignored upstream)"
+    partial = None if probe.second_order else _partial_agreement(probe, k, gs, us, x_shape, rtol, atol)
+    if partial:
+        return "partial", partial
+    return "wrong_values", ("wrong values, with no simple pattern (not a sign, a factor, a transpose or an ignored "
+                            "upstream): re-derive the gradient, or compare it entry by entry with mode='full'")
 
 
-def _diagnose_shape(g: np.ndarray, x_shape: tuple, vs, jvps, us, rtol, atol) -> tuple[str, str]:
+def _linear_in_upstream(probe: _Probe, k: int, us: list[list[np.ndarray]], gs: list[np.ndarray]) -> bool:
+    """grad(u₁ + u₂) == grad(u₁) + grad(u₂) and grad(3u₁) == 3 grad(u₁), for the k-th gradient."""
+    if len(us) < 2 or len(gs) < 2:
+        return True
+    try:
+        summed = _gradient_k(probe, k, [a + b for a, b in zip(us[0], us[1])])
+        tripled = _gradient_k(probe, k, [3 * a for a in us[0]])
+    except _Problem:
+        return True
+    if summed is None or tripled is None or summed.shape != gs[0].shape or tripled.shape != gs[0].shape:
+        return True
+    size = max(1e-30, float(np.max(np.abs(gs[0]))), float(np.max(np.abs(gs[1]))))
+    return bool(np.allclose(summed, gs[0] + gs[1], rtol=1e-4, atol=1e-5 * size)
+                and np.allclose(tripled, 3 * gs[0], rtol=1e-4, atol=1e-5 * size))
+
+
+def _gradient_k(probe: _Probe, k: int, us) -> np.ndarray | None:
+    gin, gvar = probe.vjp(us)
+    g = (gin + gvar)[k] if k < len(gin) + len(gvar) else None
+    return None if g is None else np.asarray(tf.convert_to_tensor(g).numpy(), dtype=np.float64)
+
+
+def _partial_agreement(probe: _Probe, k: int, gs, us, x_shape, rtol, atol) -> str | None:
+    """For an elementwise function of one input: where does grad agree with the derivative, where not?"""
+    if len(probe.outputs) != 1 or tuple(probe.outputs[0].shape) != tuple(x_shape) or probe.variables:
+        return None
+    sources = probe.sources()
+    if len(sources) != 1:
+        return None
+    source = sources[0]
+    result = source.jvp(np.ones(x_shape), source.first_step)
+    if result is None:
+        return None
+    jv, taken, _ = result
+    slope = jv.reshape(x_shape) / np.where(taken == 0, 1, taken)          # f'(x) entry by entry
+    u = np.asarray(us[0][0], dtype=np.float64)
+    want = u * slope
+    tol = 10 * (atol + rtol * np.maximum(np.abs(want), np.abs(gs[0])))
+    agree = np.abs(gs[0] - want) <= tol
+    if agree.all() or not agree.any():
+        return None
+    xs = source.base
+    show = lambda mask: ", ".join(f"{v:.3g}" for v in xs[mask].reshape(-1)[:4])
+    return (f"grad agrees with the derivative at some entries (x = {show(agree)}) and not at others "
+            f"(x = {show(~agree)}): a surrogate used on part of the domain (such as a straight-through estimator "
+            "clipped to [-1, 1]) or a formula that is right only in one region. If it is on purpose, check with "
+            "expect='surrogate' or expect=<the function whose slope grad follows>")
+
+
+def _diagnose_shape(g: np.ndarray, x_shape: tuple, comparison: _Comparison, u_flat, rtol, atol) -> tuple[str, str]:
     """Explain a gradient of the wrong shape and, where it can, what would fix it."""
     where = f"grad returned shape {tuple(g.shape)} for an input of shape {x_shape}"
     rule = "a gradient always has its input's shape"
+    d = np.array([_dot(u_flat, jv) for jv in comparison.jvps])
+    scale = max(1e-30, float(np.max(np.abs(d))))
 
     def matches(candidate):
-        c = np.array([_dot(candidate, v) for v in vs])
-        d = np.array([_dot(us[0], jv) for jv in jvps])
-        scale = max(1e-30, float(np.max(np.abs(d))))
+        c = np.array([_dot(candidate, v) for v in comparison.directions])
         return np.all(np.abs(c - d) <= 10 * (atol + rtol * scale))
 
     if len(x_shape) == 2 and tuple(g.shape) == x_shape[::-1] and matches(g.T):
@@ -374,18 +791,23 @@ def _diagnose_shape(g: np.ndarray, x_shape: tuple, vs, jvps, us, rtol, atol) -> 
 
 # --------------------------------------------------------------------------- the checker
 def check_gradients(f: Callable, *inputs, mode: str = "fast", rtol: float | None = None,
-                    atol: float | None = None, seed: int = 0, raise_on_failure: bool = True) -> GradientReport:
+                    atol: float | None = None, seed: int = 0, raise_on_failure: bool = True,
+                    expect: str | Callable | None = None, order: int = 1, graph: bool = False) -> GradientReport:
     """Check ``f``'s gradient against finite differences; explain what is wrong.
 
     Parameters
     ----------
     f:
         A callable taking tensors positionally (typically decorated with
-        ``tf.custom_gradient``) and returning one floating-point tensor.
+        ``tf.custom_gradient``) and returning a floating-point tensor, or a
+        tuple of them (several outputs are checked together). Settings that
+        are not inputs (a mode, a flag) are bound first:
+        ``check_gradients(lambda x: f(x, mode="a"), x)``.
     *inputs:
-        The point to check at: ``tf.Tensor``, ``tf.Variable`` or NumPy arrays.
-        Floating-point inputs must get a gradient of their own shape; integer
-        inputs are not differentiable and must get ``None``.
+        The point to check at: tensors, variables, NumPy arrays or numbers.
+        Floating-point inputs must get a gradient of their own shape and
+        dtype; integer inputs are not differentiable and must get ``None``.
+        Variables that ``f`` reads are found and checked too.
     mode:
         ``"fast"`` (random directional tests, cheap at any size) or
         ``"full"`` (both Jacobians, kept on the report for plotting).
@@ -397,12 +819,27 @@ def check_gradients(f: Callable, *inputs, mode: str = "fast", rtol: float | None
     raise_on_failure:
         Raise :class:`GradientCheckError` (an ``AssertionError``) when a
         gradient is wrong; otherwise just return the report.
+    expect:
+        ``None``: the gradient must be ``f``'s derivative. ``"surrogate"``:
+        the backward pass differs on purpose; the contract (count, shapes,
+        dtypes, finite values) is checked and the report says what the
+        backward pass does. A function ``g`` of the same inputs: the
+        gradient must be ``g``'s derivative (``lambda x: x`` for a
+        straight-through estimator, ``lambda x: tf.clip_by_value(x, -1, 1)``
+        for a hard-tanh one).
+    order:
+        ``2`` checks the gradient of the gradient as well: the derivative of
+        ``grad``'s result with respect to the inputs (notebook 07).
+    graph:
+        Also run ``f`` and its gradient inside ``tf.function`` and report any
+        difference from eager execution.
 
     Returns
     -------
     GradientReport
-        ``.ok``; ``.inputs`` (one :class:`InputResult` per input, with the
-        relative error and the likely cause); ``str()`` and an HTML view.
+        ``.ok``; ``.inputs`` (one :class:`InputResult` per input and
+        variable, with the relative error and the likely cause); ``str()``
+        and an HTML view.
 
     Example
     -------
@@ -425,137 +862,443 @@ def check_gradients(f: Callable, *inputs, mode: str = "fast", rtol: float | None
         raise ValueError("give the inputs to check at: check_gradients(f, x) or check_gradients(f, x, A)")
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise TypeError(f"seed must be a whole number, got {seed!r}")
+    if order not in (1, 2) or isinstance(order, bool):
+        raise ValueError(f"order must be 1 (the gradient) or 2 (also the gradient of the gradient), got {order!r}")
+    if not (expect is None or expect == "surrogate" or callable(expect)):
+        raise ValueError(f"expect must be None, 'surrogate' or a function whose derivative grad should equal, "
+                         f"got {expect!r}")
+    for name, value in (("rtol", rtol), ("atol", atol)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Real) or value < 0):
+            raise ValueError(f"{name} must be a non-negative number, got {value!r}")
     names = _input_names(f, len(inputs))
-    xs = [_as_tensor(x, n) for x, n in zip(inputs, names)]
-    if not any(x.dtype.is_floating for x in xs):
+    float_dtype = _float_dtype_of(inputs)
+    # Each tensor gets an identity of its own (f(x, x) has two inputs); Python numbers stay as they are:
+    # they are settings, passed to f exactly as the caller would pass them.
+    xs = [x if _is_setting(x) else tf.identity(_as_tensor(x, n, float_dtype)) for x, n in zip(inputs, names)]
+    if not any(_is_float(x) for x in xs):
         raise ValueError("none of the inputs is floating point, so there is no gradient to check; "
                          "pass float inputs, e.g. tf.constant([1.0, 2.0])")
     if mode == "full":
-        probe_size = sum(int(tf.size(x)) for x in xs)
+        probe_size = sum(int(tf.size(x)) for x in xs if tf.is_tensor(x))
         if probe_size * max(1, probe_size) > _FULL_MODE_MAX_ENTRIES:
             raise ValueError(f"mode='full' builds Jacobians entry by entry, too slow for {probe_size} input "
                              "entries; use mode='fast' (the default) for inputs this large")
 
-    probe = _Probe(f, xs, names)
-    float_dtype = next(x.dtype for x in xs if x.dtype.is_floating)
+    float_dtype = next(x.dtype for x in xs if _is_float(x))
     d_rtol, d_atol = _TOLERANCES.get(float_dtype, _TOLERANCES[tf.float32])
+    expect_name = None if expect is None else ("'surrogate'" if expect == "surrogate" else _function_name(expect))
+    report = GradientReport(_function_name(f), mode, d_rtol, d_atol, int(seed), "—",
+                            [_entry(n, x) for n, x in zip(names, xs)], order=order, expect=expect_name,
+                            graph=bool(graph))
+    target = f
+    try:
+        if order == 2:
+            target = _gradient_function(f, xs, names, np.random.default_rng(seed + 1000))
+        reference = expect if callable(expect) and order == 1 else None
+        probe = _Probe(target, xs, names, reference)
+        probe.second_order = order == 2
+    except _Problem as p:
+        report.problem, report.mistake, report.error = p.message, p.mistake, p.error
+        return _finish(report, raise_on_failure)
+    report.numerical_dtype = probe.numerical_dtype
     if probe.numerical_dtype != "float64":
         d_rtol, d_atol = max(d_rtol, _LOW_PRECISION_NUMERICAL[0]), max(d_atol, _LOW_PRECISION_NUMERICAL[1])
-    rtol = d_rtol if rtol is None else float(rtol)
-    atol = d_atol if atol is None else float(atol)
-
-    report = GradientReport(_function_name(f), mode, rtol, atol, int(seed), probe.numerical_dtype,
-                            [InputResult(n, tuple(x.shape), x.dtype.name, x.dtype.is_floating)
-                             for n, x in zip(names, xs)])
-    rng = np.random.default_rng(seed)
-    y_shape = tuple(probe.y.shape)
-    us = [rng.standard_normal(y_shape), rng.standard_normal(y_shape)]
+    report.user_rtol, report.user_atol = rtol is not None, atol is not None
+    report.rtol = d_rtol if rtol is None else float(rtol)
+    report.atol = d_atol if atol is None else float(atol)
+    taken = {r.name for r in report.inputs}
+    for v in probe.variables:
+        name = v.name.split(":")[0]
+        name = name if name not in taken else f"{name} ({len(taken)})"
+        taken.add(name)
+        report.inputs.append(InputResult(name, tuple(v.shape), v.dtype.name, True, kind="variable"))
     try:
-        grads = [probe.vjp(u) for u in us]
-    except _CountError as e:
-        report.problem = f"wrong number of gradients: {e}. Return one gradient per input, None for non-float ones"
-        report.mistake = "count"
-        return _finish(report, raise_on_failure)
-    except Exception as e:  # noqa: BLE001 - the learner's grad failed: say so, keep the traceback
-        report.problem = f"grad raised {type(e).__name__}: {e}"
-        report.mistake = "grad_raised"
-        if raise_on_failure:
-            raise GradientCheckError(report) from e
-        return report
-    if len(grads[0]) != len(xs):
-        report.problem = (f"wrong number of gradients: grad returned {len(grads[0])} for {len(xs)} input(s) "
-                          f"({', '.join(names)}). Return one per input, in order; None for non-float inputs")
-        report.mistake = "count"
-        return _finish(report, raise_on_failure)
-
-    for i, (x, entry) in enumerate(zip(xs, report.inputs)):
-        g_pair = [gs[i] for gs in grads]
-        _check_input(probe, i, x, entry, g_pair, us, rng, rtol, atol, mode)
-    _check_forward_is_finite(probe, report)
+        _check_all(probe, report, np.random.default_rng(seed), expect == "surrogate")
+        if not report.ok and not probe.single:
+            _explain_outputs(probe, report)
+        if report.ok and graph:
+            _check_in_graph(target, xs, probe, report, np.random.default_rng(seed))
+    except _Problem as p:
+        report.problem, report.mistake, report.error = p.message, p.mistake, p.error
+    except LearnerCodeError as e:
+        p = _raised("the forward pass", e)
+        report.problem, report.mistake, report.error = p.message, p.mistake, p.error
+    if order == 2:
+        _second_order_words(report, _disconnected_second_derivative(f, xs, names))
     return _finish(report, raise_on_failure)
+
+
+def _entry(name: str, x) -> InputResult:
+    if _is_setting(x):
+        return InputResult(name, (), type(x).__name__, False, kind="setting", result="setting (not checked)")
+    return InputResult(name, tuple(x.shape), x.dtype.name, x.dtype.is_floating)
+
+
+def _finish(report: GradientReport, raise_on_failure: bool) -> GradientReport:
+    if report.problem:
+        for r in report.inputs:
+            if r.ok and r.result == "ok" and r.error is None:
+                r.result = "not checked"
+    if raise_on_failure and not report.ok:
+        raise GradientCheckError(report) from report.error
+    return report
+
+
+def _check_all(probe: _Probe, report: GradientReport, rng, surrogate: bool) -> None:
+    us = probe.upstreams(rng)
+    gin, gvar = probe.vjp(us)
+    if len(gin) != len(probe.xs):
+        names = ", ".join(probe.names)
+        raise _Problem("count", f"wrong number of gradients: grad returned {len(gin)} for {len(probe.xs)} input(s) "
+                                f"({names}). Return one per input, in order; None for non-float inputs")
+    if len(gvar) != len(probe.variables):
+        raise _Problem("variables_form", f"grad returned {len(gvar)} variable gradient(s) for "
+                                         f"{len(probe.variables)} variable(s): one per variable, in order")
+    grads = gin + gvar
+    try:
+        _check_each(probe, report, grads, us, rng, surrogate)
+    except _NotFloat64:
+        report.numerical_dtype = probe.numerical_dtype
+        for entry in report.inputs:
+            entry.ok, entry.result, entry.mistake, entry.cause, entry.note, entry.error = (
+                True, "ok" if entry.kind != "setting" else entry.result, None, None, None, None)
+        _check_each(probe, report, grads, us, rng, surrogate)
+    _check_forward_is_finite(probe, report)
+
+
+def _check_each(probe: _Probe, report: GradientReport, grads: list, us, rng, surrogate: bool) -> None:
+    if probe.numerical_dtype != "float64":
+        report.rtol = max(report.rtol, _LOW_PRECISION_NUMERICAL[0]) if not report.user_rtol else report.rtol
+        report.atol = max(report.atol, _LOW_PRECISION_NUMERICAL[1]) if not report.user_atol else report.atol
+    sources = iter(probe.sources())
+    for i, entry in enumerate(report.inputs):
+        g = grads[i]
+        if entry.kind == "setting":
+            continue            # a Python number: whatever grad returns for it, TensorFlow ignores
+        if not entry.differentiable:
+            if g is not None:
+                entry.fail("should be None", "not_none", f"{entry.name} is {entry.dtype}, not differentiable: "
+                                                         "grad must return None for it")
+            else:
+                entry.result = "None (ok)"
+            continue
+        _check_source(probe, next(sources), entry, i, g, us, rng, report, surrogate)
+
+
+def _as_array(g) -> np.ndarray:
+    return np.asarray(g.numpy() if tf.is_tensor(g) else g, dtype=np.float64)
+
+
+def _check_source(probe: _Probe, source: _Source, entry: InputResult, index: int, g, us, rng,
+                  report: GradientReport, surrogate: bool) -> None:
+    """Check the gradient ``g`` for one input or variable (``index``: its place in grad's results)."""
+    rtol, atol = report.rtol, report.atol
+    x_shape = source.shape
+    if int(np.prod(x_shape)) == 0:
+        entry.result = "empty (nothing to check)"
+        return
+    directions = [rng.standard_normal(x_shape)]
+    us_flat = [_flat(us)]
+    if g is None:
+        first = _compare(source, [np.zeros(x_shape)], us_flat, directions, source.first_step)
+        if first is not None and np.all(np.abs(first.numerical) <= atol + rtol * np.abs(first.numerical)):
+            entry.result = "None (ok: no effect)"
+        else:
+            entry.fail("None", "none", f"grad returned None for {entry.name}, but the output depends on it. "
+                                       "Return Jᵀ·upstream for every floating-point input")
+        return
+    if not tf.is_tensor(g):
+        kind = "NumPy array" if isinstance(g, np.ndarray) else type(g).__name__
+        entry.fail("not a tensor", "numpy_gradient",
+                   f"grad returned a {kind} for {entry.name}, not a tensor: it works eagerly, but fails inside "
+                   "tf.function and cannot be differentiated again. Compute it with TensorFlow operations "
+                   "(tf.clip_by_value, tf.where ... instead of np.clip, np.where)")
+        return
+    if g.dtype.name != entry.dtype:
+        entry.fail("wrong dtype", "wrong_dtype", f"grad returned dtype {g.dtype.name} for {entry.name} of dtype "
+                                                 f"{entry.dtype}: cast it, tf.cast(g, {entry.name}.dtype)")
+        return
+    g0 = _as_array(g)
+    entry.gradient_shape = tuple(g0.shape)
+    if entry.gradient_shape != x_shape:
+        first = _compare(source, [np.zeros(x_shape)], us_flat, directions, source.first_step)
+        comparison = first or _Comparison(np.zeros((1, 1)), np.zeros((1, 1)), np.ones((1, 1)), [], [], 0.0)
+        entry.fail("wrong shape", *_diagnose_shape(g0, x_shape, comparison, us_flat[0], rtol, atol))
+        return
+    if not np.all(np.isfinite(g0)):
+        entry.fail("not finite", "not_finite", "grad returned inf or NaN; look for overflow (exp of a large "
+                                               "number), 0/0 or 0·∞")
+        return
+    first = _compare(source, [g0], us_flat, directions, source.first_step)
+    if first is None:
+        entry.note = "the step is lost to rounding at this point; not checked"
+        return
+    entry.error = _relative_error(first)
+    agrees = bool(np.all(first.excess(rtol, atol) <= 0))
+    if report.mode == "full":
+        agrees = _compare_full(probe, source, entry, index, rtol, atol) and agrees
+    verdict = _Verdict(True, first) if agrees else _confirm(source, [g0], us_flat, directions, first, rtol, atol)
+    if verdict.agrees:
+        entry.error = _relative_error(verdict.comparison) if not agrees else entry.error
+        if surrogate:
+            entry.note = "this gradient equals f's own derivative here: no surrogate needed"
+        elif verdict.noise > 10 * rtol:
+            entry.note = (f"the finite differences are noisy here (about {verdict.noise:.0e} relative, more than "
+                          f"{report.numerical_dtype} rounding alone: large values in the output, or lower precision "
+                          "inside the function); the gradient agrees within that noise")
+        return
+    scale = float(np.max(verdict.comparison.scale)) or 1.0
+    if _is_random(probe):
+        entry.fail("random forward", "random_forward",
+                   "the forward pass is not deterministic: two calls at the same point give different values "
+                   "(dropout, random noise?). Fix the randomness (a fixed seed or mask) to check the gradient")
+        return
+    if _is_kink(source, us_flat, directions, scale):
+        entry.fail("not differentiable here", "not_differentiable",
+                   "the function has a kink at this point (the slope jumps: one-sided differences disagree), so no "
+                   "finite difference can judge the gradient here. Check at a point away from the kink (for relu, "
+                   "abs or max, avoid exact zeros and ties)")
+        return
+    # A real mismatch (or a surrogate to describe): a second upstream and direction tell patterns apart.
+    us2 = probe.upstreams(rng)
+    g1 = _gradient_k(probe, index, us2)
+    if g1 is None or g1.shape != x_shape:
+        g1 = g0
+    directions2 = directions + [rng.standard_normal(x_shape)]
+    comparison = (_compare(source, [g0, g1], [us_flat[0], _flat(us2)], directions2, verdict.comparison.h)
+                  or verdict.comparison)
+    against = report.expect if report.expect not in (None, "'surrogate'") else "f"
+    mistake, cause = _diagnose_values(probe, index, [g0, g1], [us, us2], comparison, x_shape, rtol, atol, against)
+    entry.error = _relative_error(comparison)
+    if surrogate:
+        entry.result = "surrogate (ok)"
+        entry.note = _surrogate_words(mistake, cause)
+        return
+    entry.fail("wrong values", mistake, cause)
+
+
+def _relative_error(c: _Comparison) -> float:
+    return float(np.max(np.abs(c.custom - c.numerical) / np.maximum(c.scale, 1e-30)))
+
+
+def _surrogate_words(mistake: str, cause: str) -> str:
+    """What a deliberate backward pass does, from the diagnosis it would get as a mistake."""
+    words = {
+        "surrogate": "f is flat here but grad passes a gradient: a straight-through or surrogate gradient",
+        "not_linear": "grad is not linear in upstream: it clips or normalises the gradient",
+        "reversal": cause.split(": a gradient reversal")[0] + ": a gradient reversal",
+        "wrong_sign": "grad is exactly minus f's derivative: a gradient reversal with λ = 1",
+        "partial": cause.split(": a surrogate")[0],
+        "constant_factor": cause.replace("off by a constant factor: ", ""),
+        "upstream_ignored": "grad ignores upstream, which no surrogate does on purpose: multiply by upstream",
+        "zeros": "grad returns zeros: that stops learning rather than replacing the derivative",
+    }
+    return "surrogate: " + words.get(mistake, "grad differs from f's derivative here, in no simple pattern")
 
 
 def _check_forward_is_finite(probe: _Probe, report: GradientReport) -> None:
     """A right gradient next to an inf or NaN forward value is still a broken function."""
-    y = probe.y.numpy()
+    y = np.concatenate([np.asarray(o.numpy(), dtype=np.float64).reshape(-1) for o in probe.outputs])
     bad = ~np.isfinite(y)
     if not bad.any():
         return
-    where = np.argwhere(bad)[0].tolist()
-    if probe.numerical_dtype == "float64" and np.isfinite(probe._eval(probe._numeric_inputs)[tuple(where)]):
-        report.problem = (f"the forward value overflows: it is {y[tuple(where)]} at output index {where}, "
-                          f"where the same function in float64 is finite. Compute the forward stably "
-                          "(for log(1 + exp(x)) use tf.math.softplus), not only the gradient")
+    where = int(np.argwhere(bad)[0][0])
+    try:
+        in_float64 = probe.evaluate() if probe.numerical_dtype == "float64" else None
+    except _NotFloat64:
+        in_float64 = None
+    if in_float64 is not None and np.isfinite(in_float64[where]):
+        report.problem = (f"the forward value overflows: it is {y[where]} at output entry {where}, where the same "
+                          "function in float64 is finite. Compute the forward stably (for log(1 + exp(x)) use "
+                          "tf.math.softplus), not only the gradient")
         report.mistake = "forward_overflow"
     else:
-        report.problem = (f"the forward value is {y[tuple(where)]} at output index {where}: check the "
-                          "gradient at a point where the function is finite")
+        report.problem = (f"the forward value is {y[where]} at output entry {where}: check the gradient at a "
+                          "point where the function is finite")
         report.mistake = "forward_not_finite"
 
 
-def _finish(report: GradientReport, raise_on_failure: bool) -> GradientReport:
-    if raise_on_failure and not report.ok:
-        raise GradientCheckError(report)
-    return report
-
-
-def _check_input(probe, i, x, entry: InputResult, g_pair, us, rng, rtol, atol, mode) -> None:
-    x_shape = tuple(x.shape)
-    if not entry.differentiable:
-        if any(g is not None for g in g_pair):
-            entry.fail("should be None", "not_none", f"{entry.name} is {x.dtype.name}, not differentiable: "
-                                         "grad must return None for it")
-        else:
-            entry.result = "None (ok)"
-        return
-
-    vs = [rng.standard_normal(x_shape), rng.standard_normal(x_shape)]
-    jvps = [probe.jvp(i, v) for v in vs]
-    if any(g is None for g in g_pair):
-        if all(np.allclose(jv, 0, atol=atol) for jv in jvps):
-            entry.result = "None (ok: no effect)"
-        else:
-            entry.fail("None", "none", f"grad returned None for {entry.name}, but the output depends on it. "
-                               "Return Jᵀ·upstream for every floating-point input")
-        return
-    gs = [np.asarray(tf.convert_to_tensor(g).numpy(), dtype=np.float64) for g in g_pair]
-    entry.gradient_shape = tuple(gs[0].shape)
-    if entry.gradient_shape != x_shape:
-        entry.fail("wrong shape", *_diagnose_shape(gs[0], x_shape, vs, jvps, us, rtol, atol))
-        return
-    if not all(np.all(np.isfinite(g)) for g in gs):
-        entry.fail("not finite", "not_finite", "grad returned inf or NaN; look for overflow (exp of a large number) or 0/0")
-        return
-
-    c = np.array([[_dot(g, v) for v in vs] for g in gs])
-    d = np.array([[_dot(u, jv) for jv in jvps] for u in us])
-    spread = np.array([[_dot(np.abs(g), np.abs(v)) for v in vs] for g in gs]) / np.sqrt(max(1, x.shape.num_elements()))
-    scale = np.maximum(np.maximum(np.abs(c), np.abs(d)), spread)
-    entry.error = float(np.max(np.abs(c - d) / np.maximum(scale, 1e-30)))
-    values_ok = bool(np.all(np.abs(c - d) <= atol + rtol * scale))
-
-    if mode == "full":
-        values_ok = _compare_full(probe, i, x, entry, rtol, atol) and values_ok
-    if not values_ok:
-        entry.fail("wrong values", *_diagnose_values(gs, us, vs, jvps, x_shape, rtol, atol))
-
-
-def _compare_full(probe, i, x, entry: InputResult, rtol, atol) -> bool:
-    y_size = probe.y.shape.num_elements()
-    x_size = x.shape.num_elements()
+def _compare_full(probe: _Probe, source: _Source, entry: InputResult, k: int, rtol, atol) -> bool:
+    """Both Jacobians entry by entry; kept on the entry for plotting."""
+    sizes = [y.shape.num_elements() for y in probe.outputs]
+    y_size = sum(sizes)
+    x_size = int(np.prod(source.shape))
     custom = np.zeros((y_size, x_size))
-    for k in range(y_size):
+    offsets = np.cumsum([0] + sizes)
+    for row in range(y_size):
         e = np.zeros(y_size)
-        e[k] = 1.0
-        g = probe.vjp(e.reshape(tuple(probe.y.shape)))[i]
-        custom[k] = 0.0 if g is None else np.asarray(tf.convert_to_tensor(g).numpy(), dtype=np.float64).reshape(-1)
+        e[row] = 1.0
+        us = [e[offsets[j]:offsets[j + 1]].reshape(tuple(y.shape)) for j, y in enumerate(probe.outputs)]
+        g = _gradient_k(probe, k, us)
+        custom[row] = 0.0 if g is None or g.size != x_size else g.reshape(-1)
     numerical = np.zeros((y_size, x_size))
-    for j in range(x_size):
+    for column in range(x_size):
         e = np.zeros(x_size)
-        e[j] = 1.0
-        numerical[:, j] = probe.jvp(i, e.reshape(tuple(x.shape))).reshape(-1)
+        e[column] = 1.0
+        best = None
+        for factor in (1.0, 1 / 16, 16.0):
+            result = source.jvp(e.reshape(source.shape), source.first_step * factor)
+            if result is None:
+                continue
+            jv, taken, _ = result
+            estimate = jv / taken.reshape(-1)[column]
+            if best is None:
+                best = estimate
+            if np.allclose(custom[:, column], estimate, rtol=rtol, atol=atol + rtol * np.max(np.abs(estimate))):
+                best = estimate
+                break
+        numerical[:, column] = best if best is not None else np.nan
     entry.custom_jacobian, entry.numerical_jacobian = custom, numerical
-    scale = max(1.0, float(np.max(np.abs(numerical))))
-    diff = float(np.max(np.abs(custom - numerical))) if custom.size else 0.0
+    scale = max(1.0, float(np.nanmax(np.abs(numerical)))) if numerical.size else 1.0
+    diff = float(np.nanmax(np.abs(custom - numerical))) if custom.size else 0.0
     entry.error = diff / scale
     return diff <= atol + rtol * scale
+
+
+def _explain_outputs(probe: _Probe, report: GradientReport) -> None:
+    """For several outputs: name the output whose contribution to an input's gradient is wrong or missing."""
+    rng = np.random.default_rng(report.seed + 7)
+    sources = probe.sources()
+    for i, (entry, source) in enumerate(zip([r for r in report.inputs if r.differentiable], sources)):
+        if entry.ok or entry.mistake not in ("wrong_values", "zeros", "partial", "constant_factor"):
+            continue
+        index = report.inputs.index(entry)
+        bad = []
+        for j, y in enumerate(probe.outputs):
+            us = [rng.standard_normal(tuple(o.shape)) if m == j else np.zeros(tuple(o.shape))
+                  for m, o in enumerate(probe.outputs)]
+            g = _gradient_k(probe, index, us)
+            if g is None or g.shape != source.shape:
+                continue
+            c = _compare(source, [g], [_flat(us)], [rng.standard_normal(source.shape)], source.first_step)
+            if c is not None and np.any(c.excess(report.rtol, report.atol) > 0):
+                bad.append(j)
+        if bad and len(bad) < len(probe.outputs):
+            which = ", ".join(f"output {j}" for j in bad)
+            entry.fail("wrong values", "cross_term",
+                       f"the gradient for {entry.name} is right through some outputs but not through {which}: "
+                       f"{entry.name} affects {which} too, and grad must add that contribution (a missing cross "
+                       "term)")
+
+
+def _check_in_graph(f: Callable, xs: list[tf.Tensor], probe: _Probe, report: GradientReport, rng) -> None:
+    """Run f and its gradient eagerly and inside tf.function, with the same upstream; compare."""
+    us = [tf.constant(u, dtype=y.dtype) for u, y in zip(probe.upstreams(rng), probe.outputs)]
+    floats = [i for i, x in enumerate(xs) if _is_float(x)]
+
+    def run(*args):
+        with tf.GradientTape() as tape:
+            for i in floats:
+                tape.watch(args[i])
+            out = f(*args)
+        outs = [out] if tf.is_tensor(out) else list(out)
+        grads = tape.gradient(outs, [args[i] for i in floats] + probe.variables, output_gradients=us)
+        return outs, grads
+
+    try:
+        with running("inside tf.function"):
+            eager = run(*xs)
+            graph = tf.function(run)(*xs)
+    except LearnerCodeError as e:
+        line = f" ({e.line})" if e.line else ""
+        report.problem = (f"it works eagerly but fails inside tf.function: {e.explanation.message}{line}")
+        report.mistake, report.error = "not_in_graph", e.original
+        return
+    names = [probe.names[i] for i in floats] + [v.name.split(":")[0] for v in probe.variables]
+    for label, a, b in [("the forward value", o1, o2) for o1, o2 in zip(eager[0], graph[0])] + \
+            [(f"the gradient for {n}", g1, g2) for n, g1, g2 in zip(names, eager[1], graph[1])]:
+        if (a is None) != (b is None):
+            report.problem = f"{label} is None in one mode and not in the other (eager and tf.function differ)"
+            report.mistake = "graph_differs"
+            return
+        if a is not None and not np.allclose(_as_array(a), _as_array(b), rtol=1e-5, atol=1e-7, equal_nan=True):
+            report.problem = (f"inside tf.function, {label} differs from eager execution: Python control flow "
+                              "or NumPy code in f or grad runs only once, when tf.function traces it, and its "
+                              "result is frozen into the graph. Use TensorFlow operations (tf.where, tf.cond)")
+            report.mistake = "graph_differs"
+            return
+    report.notes.append("eager and tf.function give the same values and gradients")
+
+
+# --------------------------------------------------------------------------- second order
+def _gradient_function(f: Callable, xs: list, names: list[str], rng) -> Callable:
+    """G(x) = ∂L/∂x for L = Σ u·y + ½ Σ w·y², built so that a tape can differentiate it again.
+
+    The quadratic term makes the upstream that reaches f's grad depend on x,
+    as it does inside any real loss: some wrong second derivatives (the naive
+    nesting of the API documentation) are right only for a constant upstream.
+    """
+    floats = [i for i, x in enumerate(xs) if _is_float(x)]
+    try:
+        with running("the forward pass"):
+            out = f(*xs)
+    except LearnerCodeError as e:
+        raise _raised("the forward pass", e) from None
+    outputs, _ = _outputs(_function_name(f), out)
+    linear = [rng.standard_normal(tuple(y.shape)) for y in outputs]
+    quadratic = [0.5 * rng.standard_normal(tuple(y.shape)) for y in outputs]
+
+    def first_derivative(*args):
+        with tf.GradientTape() as tape:
+            for i in floats:
+                tape.watch(args[i])
+            out = f(*args)
+            outs = [out] if tf.is_tensor(out) else list(out)
+            loss = tf.add_n([tf.reduce_sum(tf.constant(u, o.dtype) * o + 0.5 * tf.constant(w, o.dtype) * o * o)
+                             for u, w, o in zip(linear, quadratic, outs)])
+        grads = tape.gradient(loss, [args[i] for i in floats])
+        return [tf.zeros_like(args[i]) if g is None else g for i, g in zip(floats, grads)], grads
+
+    try:
+        with running("the backward pass"):
+            _, grads = first_derivative(*xs)
+    except LearnerCodeError as e:
+        raise _raised("the backward pass", e) from None
+    missing = [names[i] for i, g in zip(floats, grads) if g is None]
+    if missing:
+        raise _Problem("none", f"the first derivative is None for {', '.join(missing)}: there is no gradient to "
+                               "differentiate again (check it with order=1 first)")
+
+    def gradient_of_f(*args):
+        grads = first_derivative(*args)[0]
+        return grads[0] if len(grads) == 1 else tuple(grads)
+
+    gradient_of_f.__name__ = f"gradient of {_function_name(f)}"
+    return gradient_of_f
+
+
+def _disconnected_second_derivative(f: Callable, xs: list, names: list[str]) -> set[str]:
+    """Inputs whose second derivative is None with a constant upstream: grad's result does not depend on them."""
+    floats = [i for i, x in enumerate(xs) if _is_float(x)]
+    try:
+        with running("the backward pass"):
+            with tf.GradientTape(persistent=True) as outer:
+                for i in floats:
+                    outer.watch(xs[i])
+                with tf.GradientTape() as inner:
+                    for i in floats:
+                        inner.watch(xs[i])
+                    out = f(*xs)
+                outs = [out] if tf.is_tensor(out) else list(out)
+                firsts = inner.gradient(outs, [xs[i] for i in floats])
+            return {names[i] for i, g in zip(floats, firsts)
+                    if g is not None and outer.gradient(g, xs[i]) is None}
+    except LearnerCodeError:
+        return set()
+
+
+def _second_order_words(report: GradientReport, disconnected: set[str]) -> None:
+    """Say in second-derivative terms what a check of the gradient function found."""
+    for entry in report.inputs:
+        if entry.mistake == "none" or (entry.name in disconnected and not entry.ok):
+            entry.mistake = "second_order_none"
+            entry.cause = (f"the second derivative for {entry.name} is None (or misses terms): the first "
+                           "derivative is built from values the tape cannot see into (a fused call, NumPy, "
+                           "tf.stop_gradient). Make the first derivative itself a @tf.custom_gradient function of "
+                           "the input whose grad gives the second derivative (notebook 07). Decorating grad itself "
+                           "does not help")
+        elif not entry.ok and entry.mistake not in (None, "second_order_none"):
+            entry.cause = f"the second derivative is wrong: {entry.cause}"
+            entry.mistake = "second_order_wrong"
+    if report.mistake == "none":
+        report.mistake = "second_order_none"

@@ -42,7 +42,16 @@ __all__ = ["strict_custom_gradient", "CustomGradientError"]
 
 
 class CustomGradientError(ValueError):
-    """A custom gradient broke the contract; the message says which input and what to do."""
+    """A custom gradient broke the contract; the message says which input and what to do.
+
+    ``.mistake`` names the breach: ``"count"``, ``"none"``, ``"not_none"``, ``"wrong_shape"``,
+    ``"wrong_dtype"``, ``"keyword_call"``, ``"variables_missing"``, ``"variables_form"`` or
+    ``"not_a_pair"``.
+    """
+
+    def __init__(self, message: str, mistake: str = "contract"):
+        super().__init__(message)
+        self.mistake = mistake
 
 
 def _param_names(f: Callable) -> list[str]:
@@ -66,7 +75,12 @@ def _shape_text(shape) -> str:
 
 
 def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> list:
-    """Check ``grads`` against ``values`` one by one; return them as a list."""
+    """Check ``grads`` against ``values`` one by one; return them as a list.
+
+    Shapes are compared statically where both are known, and at run time
+    (with ``tf.debugging.assert_equal``) where a dimension is unknown, as
+    inside ``model.fit`` with a variable batch size.
+    """
     if not isinstance(grads, (list, tuple)):
         grads = [grads]
     grads = list(grads)
@@ -74,30 +88,45 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> l
         listing = ", ".join(names)
         raise CustomGradientError(
             f"{fname}: grad returned {len(grads)} {kind} gradient(s) for {len(values)} {kind}(s) ({listing}). "
-            f"Return one per {kind}, in the same order; use None for an input that is not a float.")
+            f"Return one per {kind}, in the same order; use None for an input that is not a float.", "count")
+    checked = []
     for name, value, g in zip(names, values, grads):
         dtype = value.dtype
         if g is None:
             if dtype.is_floating or dtype.is_complex:
                 raise CustomGradientError(
                     f"{fname}: grad returned None for {kind} {name!r}, a {dtype.name} {kind}: return its "
-                    f"gradient Jᵀ·upstream (tf.zeros_like({name}) if it truly does not affect the output).")
+                    f"gradient Jᵀ·upstream (tf.zeros_like({name}) if it truly does not affect the output).", "none")
+            checked.append(None)
             continue
         if not (dtype.is_floating or dtype.is_complex):
             raise CustomGradientError(
                 f"{fname}: grad returned a gradient for {kind} {name!r} of dtype {dtype.name}, which is not "
-                f"differentiable: return None in its place.")
-        g = tf.convert_to_tensor(g)
-        if g.shape.is_fully_defined() and value.shape.is_fully_defined() and g.shape != value.shape:
+                f"differentiable: return None in its place.", "not_none")
+        if not tf.is_tensor(g) and not isinstance(g, (int, float)):
             raise CustomGradientError(
-                f"{fname}: grad returned shape {_shape_text(g.shape)} for {kind} {name!r} of shape "
-                f"{_shape_text(value.shape)}: a gradient always has its input's shape. Return Jᵀ·upstream "
-                f"reduced to {name}'s shape.")
+                f"{fname}: grad returned a {type(g).__name__} for {kind} {name!r}; return a tensor made with "
+                f"TensorFlow operations (NumPy results cannot be differentiated further and fail inside "
+                f"tf.function).", "wrong_kind")
+        g = tf.convert_to_tensor(g, dtype_hint=dtype)
         if g.dtype != dtype:
             raise CustomGradientError(
                 f"{fname}: grad returned dtype {g.dtype.name} for {kind} {name!r} of dtype {dtype.name}: "
-                f"cast it, e.g. tf.cast(g, {name}.dtype).")
-    return grads
+                f"cast it, e.g. tf.cast(g, {name}.dtype).", "wrong_dtype")
+        wrong_shape = (f"{fname}: grad returned shape {_shape_text(g.shape)} for {kind} {name!r} of shape "
+                       f"{_shape_text(value.shape)}: a gradient always has its input's shape. Return Jᵀ·upstream "
+                       f"reduced to {name}'s shape.")
+        if not g.shape.is_compatible_with(value.shape):
+            raise CustomGradientError(wrong_shape, "wrong_shape")
+        if not (g.shape.is_fully_defined() and value.shape.is_fully_defined()):
+            # Not enough static information (a None batch size, say): check when grad runs.
+            message = (f"{fname}: grad returned a gradient whose shape differs from {kind} {name!r}'s shape; a "
+                       f"gradient always has its input's shape. Return Jᵀ·upstream reduced to {name}'s shape")
+            with tf.control_dependencies([tf.debugging.assert_equal(tf.shape(g), tf.shape(value),
+                                                                    message=message)]):
+                g = tf.identity(g)
+        checked.append(g)
+    return checked
 
 
 def strict_custom_gradient(f: Callable) -> Callable:
@@ -136,7 +165,7 @@ def strict_custom_gradient(f: Callable) -> Callable:
         if not (isinstance(result, tuple) and len(result) == 2 and callable(result[1])):
             raise CustomGradientError(
                 f"{fname} must return a pair (y, grad): the forward value and the function computing the "
-                f"gradient, got {type(result).__name__}.")
+                f"gradient, got {type(result).__name__}.", "not_a_pair")
         y, grad_fn = result
         names = [declared[i] if i < len(declared) else f"input {i}" for i in range(len(args))]
         values = [tf.convert_to_tensor(a) for a in args]
@@ -148,11 +177,13 @@ def strict_custom_gradient(f: Callable) -> Callable:
                 if not wants_variables:
                     raise CustomGradientError(
                         f"{fname} reads tf.Variable(s) {[v.name for v in variables]}, so grad must accept "
-                        f"variables=None and return (input_grads, variable_grads): one gradient per variable.")
+                        f"variables=None and return (input_grads, variable_grads): one gradient per variable.",
+                        "variables_missing")
                 out = grad_fn(*upstream, variables=variables)
                 if not (isinstance(out, (tuple, list)) and len(out) == 2):
                     raise CustomGradientError(
-                        f"{fname}: with variables, grad must return a pair (input_grads, variable_grads).")
+                        f"{fname}: with variables, grad must return a pair (input_grads, variable_grads), the "
+                        f"second a list with one gradient per variable.", "variables_form")
                 input_grads = _validate(fname, "input", names, values, out[0])
                 variable_grads = _validate(fname, "variable", [v.name for v in variables],
                                            list(variables), out[1])
@@ -169,7 +200,14 @@ def strict_custom_gradient(f: Callable) -> Callable:
             call = ", ".join(declared) if declared else "..."
             raise CustomGradientError(
                 f"{fname} was called with keyword arguments ({keys}). TensorFlow would silently skip the "
-                f"custom gradient for them: pass inputs positionally, {fname}({call}).")
+                f"custom gradient for them: pass inputs positionally, {fname}({call}).", "keyword_call")
         return checked(*args)
 
+    # check_gradients looks behind __wrapped__ for the (y, grad) pair: give it the checked pair, so
+    # the contract is enforced there too, and keep the signature (the input names) of f.
+    wrapper.__wrapped__ = checked.__wrapped__
+    try:
+        wrapper.__signature__ = inspect.signature(f)
+    except (TypeError, ValueError):
+        pass
     return wrapper

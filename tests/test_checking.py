@@ -95,10 +95,15 @@ def test_tf_compute_gradient_misses_a_1_by_3_gradient_that_we_catch():
     (lambda: check_gradients(3, tf.ones(2)), TypeError, "needs a function first"),
     (lambda: check_gradients(tf.sin), ValueError, "give the inputs"),
     (lambda: check_gradients(tf.sin, tf.ones(2), mode="slow"), ValueError, "'fast' or 'full'"),
-    (lambda: check_gradients(tf.sin, "x"), TypeError, "must be a tf.Tensor"),
+    (lambda: check_gradients(tf.sin, "x"), TypeError, "is text, not numbers"),
+    (lambda: check_gradients(tf.sin, object()), TypeError, "must be a tf.Tensor"),
+    (lambda: check_gradients(tf.sin, tf.constant([1.0, float("nan")])), ValueError, "inf or NaN"),
+    (lambda: check_gradients(tf.sin, tf.ones(2), expect="smooth"), ValueError, "expect must be"),
+    (lambda: check_gradients(tf.sin, tf.ones(2), order=3), ValueError, "order must be"),
     (lambda: check_gradients(lambda n: n * 2, tf.constant([1, 2])), ValueError, "none of the inputs is floating"),
-    (lambda: check_gradients(lambda x: (x, x), tf.ones(2)), TypeError, "must return one tensor"),
-    (lambda: check_gradients(lambda x: tf.reshape(x, (3, 3)), tf.ones(2)), ValueError, "failed before any gradient"),
+    (lambda: check_gradients(lambda x: 2.0, tf.ones(2)), GradientCheckError, "returned a float, not a tensor"),
+    (lambda: check_gradients(lambda x: tf.reshape(x, (3, 3)), tf.ones(2)), GradientCheckError,
+     "the forward pass raised: a reshape"),
     (lambda: check_gradients(tf.sin, tf.ones(2000), mode="full"), ValueError, "use mode='fast'"),
 ])
 def test_bad_calls_get_clear_errors(call, error, match):
@@ -112,7 +117,7 @@ def test_a_grad_that_raises_is_reported_with_its_cause():
         def grad(u):
             raise NotImplementedError("write the gradient")
         return x * 2, grad
-    with pytest.raises(GradientCheckError, match="grad raised NotImplementedError") as info:
+    with pytest.raises(GradientCheckError, match="grad raised: your code still raises NotImplementedError") as info:
         check_gradients(unfinished, tf.ones(2))
     assert isinstance(info.value.__cause__, NotImplementedError)
 
@@ -133,3 +138,197 @@ def test_a_right_gradient_with_an_overflowing_forward_is_flagged():
 def test_a_forward_that_is_infinite_in_float64_too_asks_for_another_point():
     report = check_gradients(tf.math.log, tf.constant([0.0, 1.0]), raise_on_failure=False)
     assert report.mistake == "forward_not_finite"
+
+
+# -- The whole contract, and what a false alarm used to be made of (issue: check_gradients that real code can trust)
+def cg(forward, grad):
+    """A tf.custom_gradient function from a forward rule and grad(*inputs, *upstreams)."""
+    @tf.custom_gradient
+    def f(*xs):
+        return forward(*xs), lambda *u: grad(*xs, *u)
+    return f
+
+
+WIDE = np.array([1e-3, 0.02, 0.7, 3.0, 150.0])
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("name,f,x", [
+    ("sqrt over 1e-3…150", cg(tf.sqrt, lambda x, u: u * 0.5 / tf.sqrt(x)), WIDE),
+    ("log over 1e-3…150", cg(tf.math.log, lambda x, u: u / x), WIDE),
+    ("x² + 1e8", cg(lambda x: x ** 2 + 1e8, lambda x, u: 2 * u * x), np.array([0.5, -1.0, 2.0])),
+    ("sin at 1e6", cg(tf.sin, lambda x, u: u * tf.cos(x)), np.array([1e6, 1e6 + 1.0])),
+])
+def test_no_false_alarm_from_one_step_for_all_entries(name, f, x, dtype):
+    for seed in range(5):
+        assert check_gradients(f, tf.constant(x.astype(dtype)), seed=seed).ok
+
+
+def test_float64_outside_float32_inside_is_not_a_false_alarm():
+    inside32 = lambda x: tf.cast(tf.exp(tf.cast(x, tf.float32)) * tf.sin(tf.cast(x, tf.float32)), tf.float64)
+    report = check_gradients(inside32, tf.constant(np.linspace(-2, 2, 9)))
+    assert report.ok and "noisy" in report["x"].note
+
+
+def test_the_same_tensor_passed_twice_gets_two_identities():
+    x = tf.constant([1.0, 2.0, -3.0])
+    assert check_gradients(cg(lambda a, b: a * b, lambda a, b, u: (u * b, u * a)), x, x).ok
+
+
+def test_a_ratio_near_one_is_called_the_tolerance_edge_not_a_factor():
+    f = cg(tf.sin, lambda x, u: 0.9998 * u * tf.cos(x))
+    entry = check_gradients(f, tf.constant([0.3, 1.0, 2.0], tf.float64), raise_on_failure=False)[0]
+    assert entry.mistake == "near_tolerance" and "times the right one" not in entry.cause
+
+
+def test_a_kink_is_named_and_another_point_suggested():
+    relu = cg(tf.nn.relu, lambda x, u: u * tf.cast(x > 0, x.dtype))
+    entry = check_gradients(relu, tf.constant([0.0, 1.0, -2.0]), raise_on_failure=False)[0]
+    assert entry.mistake == "not_differentiable" and "away from the kink" in entry.cause
+    assert check_gradients(relu, tf.constant([0.5, 1.0, -2.0])).ok
+
+
+def test_a_random_forward_is_named():
+    report = check_gradients(lambda x: tf.nn.dropout(x, 0.5), tf.constant(np.linspace(-1, 1, 8)),
+                             raise_on_failure=False)
+    assert report["x"].mistake == "random_forward"
+
+
+def _scale(variable_grad):
+    w = tf.Variable(2.0, name="w")
+
+    @tf.custom_gradient
+    def scale(x):
+        def grad(u, variables=None):
+            return u * w, [variable_grad(x, u)]
+        return w * x, grad
+    return scale
+
+
+def test_variable_gradients_are_checked_and_listed():
+    x = tf.constant([1.0, -2.0, 0.5])
+    report = check_gradients(_scale(lambda x, u: tf.reduce_sum(u * x)), x)
+    assert [(r.name, r.kind) for r in report.inputs] == [("x", "input"), ("w", "variable")]
+    assert "w (variable)" in str(report)
+    wrong = check_gradients(_scale(lambda x, u: -tf.reduce_sum(u * x)), x, raise_on_failure=False)
+    assert wrong["x"].ok and not wrong["w"].ok and wrong["w"].mistake == "wrong_sign"
+
+
+def test_a_variable_read_without_the_contract_is_named():
+    w = tf.Variable(2.0)
+    f = cg(lambda x: w * x, lambda x, u: u * w)
+    assert check_gradients(f, tf.constant([1.0, 2.0]), raise_on_failure=False).mistake == "variables_missing"
+
+
+def test_the_dtype_of_each_gradient_is_checked_also_behind_strict():
+    from helpers import strict_custom_gradient
+    plain = cg(tf.sin, lambda x, u: tf.cast(u * tf.cos(x), tf.float64))
+    assert check_gradients(plain, tf.constant([0.3, 1.0]), raise_on_failure=False)[0].mistake == "wrong_dtype"
+    strict = strict_custom_gradient(lambda x: (tf.sin(x), lambda u: tf.cast(u * tf.cos(x), tf.float64)))
+    assert check_gradients(strict, tf.constant([0.3, 1.0]), raise_on_failure=False).mistake == "wrong_dtype"
+
+
+def _fused_cube(x):
+    return tf.stop_gradient(x ** 3), tf.stop_gradient(3 * x ** 2)
+
+
+def test_second_order_names_none_and_wrong_second_derivatives():
+    @tf.custom_gradient
+    def fused(x):
+        y, slope = _fused_cube(x)
+        return y, lambda dy: dy * slope
+
+    def nested(second):
+        @tf.custom_gradient
+        def cube(x):
+            y, slope = _fused_cube(x)
+            def grad(dy):
+                @tf.custom_gradient
+                def first(x):
+                    return slope, lambda ddy: ddy * second(x)
+                return dy * first(x)
+            return y, grad
+        return cube
+
+    x = tf.constant([1.0, 2.0, -0.5])
+    assert check_gradients(fused, x).ok                                    # first order is fine
+    assert check_gradients(fused, x, order=2, raise_on_failure=False)["x"].mistake == "second_order_none"
+    assert check_gradients(nested(lambda x: 6 * x), x, order=2).ok
+    wrong = check_gradients(nested(lambda x: 3 * x ** 2), x, order=2, raise_on_failure=False)
+    assert wrong["x"].mistake == "second_order_wrong" and "second derivative" in str(wrong)
+
+
+def test_graph_mode_reports_what_only_fails_inside_tf_function():
+    @tf.custom_gradient
+    def eager_only(x):
+        return tf.sin(x), lambda u: u * tf.cos(x) * float(tf.reduce_max(x) * 0 + 1)
+    x = tf.constant([0.5, 1.0])
+    assert check_gradients(eager_only, x).ok
+    report = check_gradients(eager_only, x, graph=True, raise_on_failure=False)
+    assert report.mistake == "not_in_graph" and "tf.function" in report.problem
+    assert "same values" in str(check_gradients(tf.sin, x, graph=True))
+
+
+def test_python_numbers_are_settings_passed_as_they_are():
+    huber = cg(lambda x, delta: tf.where(tf.abs(x) < delta, 0.5 * x * x, delta * (tf.abs(x) - 0.5 * delta)),
+               lambda x, delta, u: (u * tf.clip_by_value(x, -delta, delta), None))
+    report = check_gradients(huber, tf.constant([0.3, -2.0, 1.5]), 1.0)
+    assert report.ok and report[1].result == "setting (not checked)"
+
+
+def test_an_undecorated_pair_is_not_checked_as_autodiff():
+    def forgot(x):
+        return x ** 2, lambda u: 2 * u * x
+    report = check_gradients(forgot, tf.constant([1.0, 2.0]), raise_on_failure=False)
+    assert report.mistake == "not_decorated" and "@tf.custom_gradient" in report.problem
+
+
+def test_several_outputs_are_checked_together_and_a_missing_cross_term_named():
+    def two_outputs(cross):
+        @tf.custom_gradient
+        def f(x, y):
+            def grad(u1, u2):
+                return u1 * y + u2, u1 * x + (2 * u2 * y if cross else 0.0)
+            return (x * y, x + y ** 2), grad
+        return f
+    x, y = tf.constant([1.0, 2.0]), tf.constant([0.5, -1.0])
+    assert check_gradients(two_outputs(True), x, y).ok
+    report = check_gradients(two_outputs(False), x, y, raise_on_failure=False)
+    assert report["x"].ok and report["y"].mistake == "cross_term" and "output 1" in report["y"].cause
+
+
+@pytest.mark.parametrize("name,grad,mistake", [
+    ("straight-through sign", lambda x, u: u, "surrogate"),
+    ("hard-tanh straight-through", lambda x, u: u * tf.cast(tf.abs(x) <= 1, u.dtype), "surrogate"),
+])
+def test_surrogates_of_a_flat_forward_are_recognised(name, grad, mistake):
+    report = check_gradients(cg(tf.sign, grad), tf.constant([0.3, -1.7, 2.0, 0.6]), raise_on_failure=False)
+    assert report[0].mistake == mistake and "expect='surrogate'" in report[0].cause
+    assert check_gradients(cg(tf.sign, grad), tf.constant([0.3, -1.7, 2.0, 0.6]), expect="surrogate").ok
+
+
+@pytest.mark.parametrize("name,grad,mistake,words", [
+    ("clip by norm", lambda x, u: tf.clip_by_norm(u, 0.5), "not_linear", "not linear in upstream"),
+    ("clip by value", lambda x, u: tf.clip_by_value(u, -0.1, 0.1), "not_linear", "clipped"),
+    ("reversal", lambda x, u: -0.3 * u, "reversal", "λ = 0.3"),
+])
+def test_deliberate_backward_passes_are_named_and_can_be_declared(name, grad, mistake, words):
+    f, x = cg(tf.identity, grad), tf.constant([0.3, -1.2, 2.0])
+    entry = check_gradients(f, x, raise_on_failure=False)[0]
+    assert entry.mistake == mistake and words in entry.cause
+    declared = check_gradients(f, x, expect="surrogate")
+    assert declared.ok and declared[0].note.startswith("surrogate:")
+
+
+def test_expect_a_function_compares_with_its_derivative():
+    hardtanh_ste = cg(tf.sign, lambda x, u: u * tf.cast(tf.abs(x) <= 1, u.dtype))
+    x = tf.constant([0.3, -1.7, 2.0, 0.6])
+    assert check_gradients(hardtanh_ste, x, expect=lambda x: tf.clip_by_value(x, -1, 1)).ok
+    report = check_gradients(hardtanh_ste, x, expect=lambda x: x, raise_on_failure=False)
+    assert not report.ok and "expect=<lambda>" in str(report)
+
+
+def test_a_partial_agreement_is_described_where_it_holds():
+    half_right = cg(tf.sin, lambda x, u: tf.where(x > 0, u * tf.cos(x), u))
+    entry = check_gradients(half_right, tf.constant([0.3, -1.7, 2.0, -0.6], tf.float64), raise_on_failure=False)[0]
+    assert entry.mistake == "partial" and "x = 0.3, 2" in entry.cause

@@ -1,0 +1,343 @@
+"""The one place where a learner's code runs, and where its errors become sentences.
+
+Everything the helpers call that a learner wrote (an exercise answer, the
+function given to ``check_gradients`` or a plot, a ``grad`` that TensorFlow
+calls during the backward pass) runs inside :func:`running`. Whatever it
+raises comes out as a :class:`LearnerCodeError`: the original exception, the
+learner's own line (not the helpers' or TensorFlow's), and an
+:class:`Explanation` that translates what it can, such as
+
+- a matrix product of incompatible shapes, with the transposes that would fit;
+- elementwise shapes that do not broadcast;
+- float32 mixed with float64;
+- NumPy or ``.numpy()`` on a symbolic tensor inside ``tf.function``;
+- a Python ``if``, ``and``, ``min`` or ``max`` on a tensor;
+- a name or a TensorFlow function that does not exist (``tf.cosine``);
+- a ``@tf.custom_gradient`` function that does not return ``(y, grad)``.
+
+What it cannot translate it still reports as the learner's error, in one
+sentence, with the original message last.
+
+>>> explain(ValueError("The truth value of an array with more than one element is ambiguous.")).mistake
+'python_bool'
+>>> print(explain(AttributeError("module 'tensorflow' has no attribute 'cosine'")).message)
+tf.cosine does not exist in TensorFlow. Did you mean tf.cos?
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import functools
+import linecache
+import re
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+__all__ = ["Explanation", "LearnerCodeError", "explain", "running", "call", "learner_line"]
+
+_HELPERS_DIR = str(Path(__file__).resolve().parent)
+_LIBRARY_PARTS = ("site-packages", "dist-packages", "/lib/python", "<frozen", "importlib")
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What went wrong in a learner's code, as a mistake key and a sentence that says what to do."""
+
+    mistake: str
+    message: str
+
+
+class LearnerCodeError(Exception):
+    """A learner's code raised; ``.original`` is what it raised, ``.explanation`` says it in words."""
+
+    def __init__(self, stage: str, original: BaseException):
+        self.stage = stage
+        self.original = original
+        self.explanation = explain(original)
+        self.line = learner_line(original)
+        super().__init__(self.sentence())
+
+    @property
+    def mistake(self) -> str:
+        return self.explanation.mistake
+
+    def sentence(self) -> str:
+        """``<stage> failed: <explanation> (<your line>)``; the stage is left out when empty."""
+        where = f" ({self.line})" if self.line else ""
+        lead = f"{self.stage} failed: " if self.stage else ""
+        return f"{lead}{self.explanation.message}{where}"
+
+
+@contextlib.contextmanager
+def running(stage: str) -> Iterator[None]:
+    """Run learner code; anything it raises comes out as :class:`LearnerCodeError`.
+
+    ``stage`` says what was being done, e.g. ``"calling your function"``.
+    Keyboard interrupts pass through untouched.
+
+    >>> with running("calling your function"):
+    ...     1 / 0
+    Traceback (most recent call last):
+    ...
+    helpers.boundary.LearnerCodeError: calling your function failed: your code raised ZeroDivisionError: division by zero...
+    """
+    try:
+        yield
+    except (KeyboardInterrupt, SystemExit, LearnerCodeError):
+        raise
+    except BaseException as error:  # noqa: BLE001 - the boundary catches everything learner code raises
+        raise LearnerCodeError(stage, error) from error
+
+
+def call(stage: str, fn: Callable, *args, **kwargs):
+    """``fn(*args, **kwargs)`` inside :func:`running`."""
+    with running(stage):
+        return fn(*args, **kwargs)
+
+
+# --------------------------------------------------------------------------- the learner's line
+def _is_learner_file(filename: str) -> bool:
+    if filename.startswith(_HELPERS_DIR):
+        return False
+    return not any(part in filename for part in _LIBRARY_PARTS)
+
+
+def learner_line(error: BaseException) -> str:
+    """``"your line 4: return np.clip(upstream, -1, 1)"`` for the last frame of learner code, or ``""``.
+
+    Only the line number and the code are kept (never a file path), so the
+    text is the same on every machine.
+    """
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if _is_learner_file(f.filename)]
+    if not frames:
+        return ""
+    frame = frames[-1]
+    code = (frame.line or linecache.getline(frame.filename, frame.lineno)).strip()
+    if not code:
+        return ""
+    return f"your line {frame.lineno}: {code}"
+
+
+# --------------------------------------------------------------------------- translation
+def _first_line(text: str) -> str:
+    """The useful part of an error message: TensorFlow's node and device prefixes and op suffixes removed."""
+    text = str(text)
+    inner = re.search(r"\n\s*(\w+(?:Error|Exception)): (.+)", text)    # tf.function's "in user code: ... Error: msg"
+    if text.startswith("in user code:") and inner:
+        text = inner.group(2)
+    text = re.sub(r"\{\{function_node [^}]*\}\}\s*", "", text)
+    text = re.sub(r"\s*\[Op:[^\]]*\].*$", "", text, flags=re.S)
+    text = re.sub(r"\s*\[\[\{\{node [^\]]*\]\]", "", text)
+    text = re.sub(r" at 0x[0-9a-fA-F]+", "", text)
+    text = re.sub(r"/(?:[\w.-]+/)+", "", text)          # no machine-specific paths
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    if len(line) > 200:
+        cut = line.find(". ", 60)
+        line = line[:cut + 1] if 0 < cut < 200 else line[:200] + "…"
+    return line
+
+
+def _original(error: BaseException) -> str:
+    return f"{type(error).__name__}: {_first_line(str(error))}"
+
+
+def _shape(text: str) -> tuple:
+    return tuple(int(n) for n in re.findall(r"-?\d+", text))
+
+
+def _matmul(a: tuple, b: tuple, original: str) -> Explanation:
+    fits = []
+    if len(a) == 2 and len(b) == 2:
+        options = [("transpose the first (tf.matmul(a, b, transpose_a=True))", a[0], b[0], (a[1], b[1])),
+                   ("transpose the second (tf.matmul(a, b, transpose_b=True))", a[1], b[1], (a[0], b[0])),
+                   ("swap them (b @ a)", b[1], a[0], (b[0], a[1]))]
+        fits = [f"{how} gives shape {result}" for how, p, q, result in options if p == q]
+    joined = "; ".join(fits)
+    advice = (joined[:1].upper() + joined[1:] + ". A gradient has its input's shape: pick the product whose "
+              "shape is the input's.") if fits else "Check which operands a gradient's product needs."
+    return Explanation("matmul_shapes",
+                       f"a matrix product got operands of shapes {a} and {b}: the first one's last size "
+                       f"({a[-1] if a else '?'}) must equal the second one's first size ({b[0] if b else '?'}). "
+                       f"{advice} (TensorFlow: {original})")
+
+
+_TF_SPACES = ("", "math.", "linalg.", "nn.", "random.")
+
+
+@functools.lru_cache(maxsize=1)
+def _tf_names() -> list[str]:
+    import tensorflow as tf
+
+    names = []
+    for space in _TF_SPACES:
+        module = tf
+        for part in filter(None, space.rstrip(".").split(".")):
+            module = getattr(module, part, None)
+        if module is not None:
+            names += [space + n for n in dir(module) if not n.startswith("_")]
+    return names
+
+
+def _suggest(name: str, candidates: list[str]) -> list[str]:
+    """Up to two TensorFlow names close to ``name``: the same name elsewhere, a near spelling, a prefix."""
+    short = {c.rsplit(".", 1)[-1]: c for c in reversed(candidates)}
+    found = difflib.get_close_matches(name, list(short), n=3, cutoff=0.75)
+    exact = [c for c in candidates if c.rsplit(".", 1)[-1] == name]
+    lowered = name.lower()
+    prefix = sorted((s for s in short if len(s) >= 3 and (lowered.startswith(s) or s.startswith(lowered))),
+                    key=lambda s: abs(len(s) - len(name)))
+    out = []
+    for c in exact + [short[f] for f in found] + [short[p] for p in prefix]:
+        if c not in out:
+            out.append(c)
+    return out[:2]
+
+
+def _missing_tf_attribute(name: str) -> Explanation:
+    hits = _suggest(name, _tf_names())
+    if name in ("pi", "e"):
+        hint = f" Use np.{name} (a Python float) instead."
+    elif hits:
+        hint = " Did you mean " + " or ".join(f"tf.{h}" for h in hits) + "?"
+    else:
+        hint = " Look it up at tensorflow.org/api_docs, or write it from TensorFlow operations."
+    return Explanation("typo", f"tf.{name} does not exist in TensorFlow.{hint}")
+
+
+def _undefined_name(name: str) -> Explanation:
+    import numpy as np
+
+    hits = _suggest(name, _tf_names())
+    if name in ("tf", "np", "scipy", "helpers"):
+        hint = f" Run the notebook's setup cell first (it imports {name})."
+    elif hits and hits[0].rsplit(".", 1)[-1] == name:
+        hint = f" TensorFlow's functions live in the tf module: write tf.{hits[0]}."
+    elif hits:
+        hint = " Did you mean " + " or ".join(f"tf.{h}" for h in hits) + "?"
+    elif hasattr(np, name):
+        hint = f" NumPy has np.{name}, but gradients flow only through TensorFlow operations: use a tf function."
+    else:
+        hint = " Define it first (run the cell that defines it), or check its spelling."
+    return Explanation("undefined_name", f"the name {name!r} is not defined.{hint}")
+
+
+def explain(error: BaseException) -> Explanation:
+    """Translate one exception from learner code into a mistake key and a sentence."""
+    from .strict import CustomGradientError
+
+    if isinstance(error, CustomGradientError):
+        return Explanation(getattr(error, "mistake", "contract"), str(error))
+    text = str(error)
+    original = _original(error)
+    name = type(error).__name__
+
+    if "Cannot convert a symbolic" in text and "numpy" in text.lower():
+        return Explanation("numpy_in_graph",
+                           "a NumPy function received a symbolic tensor: inside tf.function (and when TensorFlow "
+                           "builds a graph) tensors have no values yet, so NumPy cannot run on them. Use TensorFlow "
+                           "operations (tf.clip_by_value, tf.where, tf.sin ...), or tf.numpy_function for code that "
+                           f"must stay in NumPy. ({original})")
+    if isinstance(error, NotImplementedError):
+        said = f" ({_first_line(text)})" if text.strip() else ""
+        return Explanation("not_attempted", f"your code still raises NotImplementedError{said}: replace that line "
+                                            "with your own code")
+    if "object has no attribute 'numpy'" in text:
+        return Explanation("numpy_in_graph",
+                           ".numpy() works only eagerly: inside tf.function a tensor is symbolic and has no value "
+                           "yet. Compute with TensorFlow operations, or wrap NumPy code in tf.numpy_function. "
+                           f"({original})")
+    m = re.search(r"module 'tensorflow(?:\.[\w.]+)?' has no attribute '(\w+)'", text)
+    if m:
+        return _missing_tf_attribute(m.group(1))
+    m = re.search(r"module 'numpy' has no attribute '(\w+)'", text)
+    if m:
+        return Explanation("typo", f"np.{m.group(1)} does not exist in NumPy; inside a gradient use TensorFlow "
+                                   f"operations anyway (tf.…). ({original})")
+    m = re.search(r"name '(\w+)' is not defined", text)
+    if isinstance(error, NameError) and m:
+        return _undefined_name(m.group(1))
+    m = re.search(r"'(?:[\w.]*EagerTensor|[\w.]*SymbolicTensor|Tensor)' object has no attribute '(\w+)'", text)
+    if m:
+        hits = _suggest(m.group(1), _tf_names())
+        fix = f" Write tf.{hits[0]}(x) instead." if hits else ""
+        return Explanation("typo", f"a tensor has no method .{m.group(1)}(): TensorFlow's operations are functions "
+                                   f"of the tf module.{fix} ({original})")
+    m = re.search(r"'(tuple|list)' object has no attribute '(\w+)'", text)
+    if m:
+        return Explanation("wrong_kind", f"a Python {m.group(1)} was used where a tensor was expected (it has no "
+                                         f".{m.group(2)}): did a function return several values, or a list instead "
+                                         f"of a tensor? ({original})")
+    if "object is not callable" in text and "Tensor" in text:
+        return Explanation("called_a_tensor", "a tensor was called like a function: pass the function itself, "
+                                              "f, not its result f(x). (" + original + ")")
+    if "grad_fn must accept keyword argument 'variables'" in text:
+        return Explanation("variables_missing",
+                           "the function reads a tf.Variable, so TensorFlow requires its grad to accept "
+                           "`variables=None` and return (input_gradients, variable_gradients): one gradient per "
+                           "variable in `variables`.")
+    m = re.search(r"expected to return (\d+) gradients, but returned (\d+)", text)
+    if m:
+        want, got = m.groups()
+        return Explanation("count", f"grad returned {got} gradient(s) for {want} input(s): return one per input, "
+                                    "in the order of the inputs (None for an input that is not a float).")
+    if "unsupported callable" in text or "too many values to unpack (expected 2)" in text or \
+            "not enough values to unpack (expected 2" in text:
+        return Explanation("not_a_pair", "a @tf.custom_gradient function must return a pair: the forward value y "
+                                         "and the function grad (return y, grad). " f"({original})")
+    m = re.search(r"Matrix size-incompatible: In\[0\]: \[([\d,]*)\], In\[1\]: \[([\d,]*)\]", text)
+    if m:
+        return _matmul(_shape(m.group(1)), _shape(m.group(2)), original)
+    m = re.search(r"Dimensions must be equal, but are (\d+) and (\d+) for '\{\{node \w+\}\} = (?:Batch)?MatMul"
+                  r".*?input shapes: \[([\d,]*)\], \[([\d,]*)\]", text, flags=re.S)
+    if m:
+        return _matmul(_shape(m.group(3)), _shape(m.group(4)), original)
+    m = (re.search(r"Incompatible shapes: \[([\d,]*)\] vs. \[([\d,]*)\]", text)
+         or re.search(r"Dimensions must be equal, but are \d+ and \d+ for '\{\{node \w+\}\} = \w+\[.*?input "
+                      r"shapes: \[([\d,]*)\], \[([\d,]*)\]", text, flags=re.S))
+    if m:
+        a, b = _shape(m.group(1)), _shape(m.group(2))
+        return Explanation("broadcast_shapes",
+                           f"an elementwise operation got shapes {a} and {b}, which do not broadcast (sizes must be "
+                           "equal or 1, aligned from the right). Check which tensor should appear there: a "
+                           "gradient needs upstream (shaped like the output) combined with values shaped like the "
+                           f"input, reduced with tf.reduce_sum over the extra axes. ({original})")
+    m = (re.search(r"expected to be a (\w+) tensor but is a (\w+) tensor", text)
+         or re.search(r"has type (\w+) that does not match type (\w+)", text))
+    if m:
+        kinds = {"float": "float32", "double": "float64", "half": "float16", "int32": "int32"}
+        a, b = kinds.get(m.group(1), m.group(1)), kinds.get(m.group(2), m.group(2))
+        return Explanation("dtype_mismatch",
+                           f"an operation mixed {a} and {b} tensors; TensorFlow never converts between them by "
+                           "itself. Make them the same dtype, e.g. tf.cast(value, x.dtype), or create constants "
+                           f"with the input's dtype. ({original})")
+    if "Cannot convert" in text and "EagerTensor of dtype int" in text:
+        return Explanation("dtype_mismatch", "a float was combined with an integer tensor; integers carry no "
+                                             "gradient. Use float inputs (tf.constant([1.0, 2.0])) or tf.cast. "
+                                             f"({original})")
+    if "truth value of an array with more than one element is ambiguous" in text or \
+            name == "OperatorNotAllowedInGraphError" or "as a Python `bool`" in text or \
+            ("must be a scalar" in text and "switch_pred" in text):
+        return Explanation("python_bool",
+                           "a Python if, and/or, min or max was applied to a tensor. These need one True or False, "
+                           "which a tensor of several entries (or a symbolic tensor inside tf.function) does not "
+                           "have. Use tf.where(condition, a, b), tf.minimum, tf.maximum or tf.clip_by_value, "
+                           f"which work entry by entry. ({original})")
+    if "non-rectangular Python sequence" in text:
+        return Explanation("wrong_kind", "a list of rows of different lengths cannot become a tensor: every row must "
+                                         "have the same length.")
+    if "Attempt to convert a value" in text and "function" in text:
+        return Explanation("wrong_kind", "a function was used where a tensor was expected: call it, or, in a "
+                                         "@tf.custom_gradient function, return (y, grad) with y a tensor and grad "
+                                         "the function.")
+    if "Input to reshape is a tensor with" in text:
+        return Explanation("reshape", f"a reshape asked for a different number of entries than the tensor has. "
+                                      f"({original})")
+    m = re.search(r"missing (\d+) required positional argument", text) or re.search(
+        r"takes (\d+) positional arguments? but (\d+) (?:were|was) given", text)
+    if m:
+        return Explanation("arguments", f"a function was called with another number of arguments than it takes. "
+                                        f"({original})")
+    return Explanation("raised", f"your code raised {original}")
