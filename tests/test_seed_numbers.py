@@ -51,8 +51,9 @@ SEED_NUMBERS = {
         "saved with custom gradients: {'gradient': [0.105, 0.235, 0.0452]}",
     ],
     "07_higher_order_and_registry.ipynb": [
-        "compiled: first 12, second None  grad_grad calls: 0",
-        "eager   : first 12, second 12\ncompiled: first 12, second 12",
+        "compiled | x = 2: first 12, second None | x = 3: first 27, second None\ngrad_grad calls: 0",
+        "eager    | x = 2: first 12, second 12 | x = 3: first 27, second 18\n"
+        "compiled | x = 2: first 12, second 12 | x = 3: first 27, second 18",
         "override 'Square': [-1.   0.5  1. ] | override 'square': [-6.   0.5  4. ]",
         "tf.function  : [-6.   0.5  4. ]",
     ],
