@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-__all__ = ["Explanation", "LearnerCodeError", "explain", "running", "call", "learner_line"]
+__all__ = ["Explanation", "LearnerCodeError", "HelperSignal", "explain", "running", "call", "learner_line"]
 
 _HELPERS_DIR = str(Path(__file__).resolve().parent)
 _LIBRARY_PARTS = ("site-packages", "dist-packages", "/lib/python", "<frozen", "importlib")
@@ -71,6 +71,10 @@ class LearnerCodeError(Exception):
         return f"{lead}{self.explanation.message}{where}"
 
 
+class HelperSignal(Exception):
+    """Raised by the helpers themselves inside a :func:`running` block: it passes through unchanged."""
+
+
 @contextlib.contextmanager
 def running(stage: str) -> Iterator[None]:
     """Run learner code; anything it raises comes out as :class:`LearnerCodeError`.
@@ -86,7 +90,7 @@ def running(stage: str) -> Iterator[None]:
     """
     try:
         yield
-    except (KeyboardInterrupt, SystemExit, LearnerCodeError):
+    except (KeyboardInterrupt, SystemExit, LearnerCodeError, HelperSignal):
         raise
     except BaseException as error:  # noqa: BLE001 - the boundary catches everything learner code raises
         raise LearnerCodeError(stage, error) from error
@@ -165,6 +169,12 @@ def _matmul(a: tuple, b: tuple, original: str) -> Explanation:
 
 
 _TF_SPACES = ("", "math.", "linalg.", "nn.", "random.")
+_NUMPY_METHODS = {"sum": "tf.reduce_sum(t)", "mean": "tf.reduce_mean(t)", "max": "tf.reduce_max(t)",
+                  "min": "tf.reduce_min(t)", "prod": "tf.reduce_prod(t)", "dot": "tf.tensordot(a, b, axes=1)",
+                  "T": "tf.transpose(t)", "transpose": "tf.transpose(t)", "reshape": "tf.reshape(t, shape)",
+                  "clip": "tf.clip_by_value(t, low, high)", "exp": "tf.exp(t)", "astype": "tf.cast(t, dtype)",
+                  "abs": "tf.abs(t)", "sqrt": "tf.sqrt(t)", "copy": "tf.identity(t)", "flatten": "tf.reshape(t, [-1])",
+                  "item": "float(t) (eagerly only) or keep the tensor", "tolist": "t.numpy().tolist() (eagerly only)"}
 
 
 @functools.lru_cache(maxsize=1)
@@ -260,6 +270,9 @@ def explain(error: BaseException) -> Explanation:
     if isinstance(error, NameError) and m:
         return _undefined_name(m.group(1))
     m = re.search(r"'(?:[\w.]*EagerTensor|[\w.]*SymbolicTensor|Tensor)' object has no attribute '(\w+)'", text)
+    if m and m.group(1) in _NUMPY_METHODS:
+        return Explanation("numpy_method", f"tensors have no NumPy-style method .{m.group(1)}(): write "
+                                           f"{_NUMPY_METHODS[m.group(1)]} instead. ({original})")
     if m:
         hits = _suggest(m.group(1), _tf_names())
         fix = f" Write tf.{hits[0]}(x) instead." if hits else ""
@@ -325,6 +338,17 @@ def explain(error: BaseException) -> Explanation:
                            "which a tensor of several entries (or a symbolic tensor inside tf.function) does not "
                            "have. Use tf.where(condition, a, b), tf.minimum, tf.maximum or tf.clip_by_value, "
                            f"which work entry by entry. ({original})")
+    if "only length-1 arrays can be converted" in text or "only 0-dimensional arrays can be converted" in text or \
+            (re.search(r"must be a (?:string or a )?real number", text) and "Tensor" in text):
+        return Explanation("python_math", "a Python function for single numbers (math.cos, float(), int()) received a "
+                                          "tensor of several entries, or a symbolic tensor inside tf.function: use "
+                                          "TensorFlow's functions (tf.cos, tf.exp, tf.cast ...), which work entry by "
+                                          f"entry and in graphs. ({original})")
+    m = re.search(r"In\[0\] and In\[1\] (?:ndims must be == 2|has different ndims)", text)
+    if m:
+        return Explanation("matmul_rank", "a matrix product (@, tf.matmul) needs two matrices, but one operand is a "
+                                          "vector: for a matrix times a vector use tf.linalg.matvec, and for two "
+                                          f"vectors tf.tensordot. ({original})")
     if "non-rectangular Python sequence" in text:
         return Explanation("wrong_kind", "a list of rows of different lengths cannot become a tensor: every row must "
                                          "have the same length.")

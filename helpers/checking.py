@@ -59,7 +59,7 @@ import numpy as np
 import tensorflow as tf
 
 from ._format import html_table, text_table
-from .boundary import LearnerCodeError, running
+from .boundary import HelperSignal, LearnerCodeError, running
 
 __all__ = ["check_gradients", "GradientCheckError", "GradientReport", "InputResult"]
 
@@ -209,7 +209,7 @@ class GradientReport:
                 f"{'<ul>' + notes + '</ul>' if notes else ''}</div>")
 
 
-class _Problem(Exception):
+class _Problem(HelperSignal):
     """A problem with the checked function as a whole (it raised, returned the wrong thing...)."""
 
     def __init__(self, mistake: str, message: str, error: BaseException | None = None):
@@ -479,7 +479,7 @@ class _Probe:
         return out + [_Source(self, None, v) for v in self.variables]
 
 
-class _NotFloat64(Exception):
+class _NotFloat64(HelperSignal):
     """The function refused float64: the finite differences start again in its own dtype."""
 
 
@@ -672,9 +672,10 @@ def _diagnose_values(probe: _Probe, k: int, gs, us, comparison: _Comparison, x_s
         return "upstream_ignored", ("upstream ignored: grad returns the same gradient whatever upstream it is "
                                     "given; use upstream")
     if not _linear_in_upstream(probe, k, us, gs):
-        return "not_linear", ("grad is not linear in upstream: grad(u₁ + u₂) ≠ grad(u₁) + grad(u₂), as when the "
-                              "gradient is clipped or normalised. A derivative is always linear in upstream; if "
-                              "the clipping is on purpose, check with expect='surrogate'")
+        return "not_linear", ("grad is not linear in upstream: grad(u₁ + u₂) ≠ grad(u₁) + grad(u₂). The gradient of "
+                              "a derivative always is: upstream must multiply the local derivative (or Jᵀ be "
+                              "applied to it), not be added to it, squared or clipped. If the gradient is clipped or "
+                              "normalised on purpose, check with expect='surrogate'")
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = c / d
     usable = np.isfinite(ratio) & (np.abs(d) > 1e-3 * scale)
@@ -955,6 +956,7 @@ def _check_all(probe: _Probe, report: GradientReport, rng, surrogate: bool) -> N
         raise _Problem("variables_form", f"grad returned {len(gvar)} variable gradient(s) for "
                                          f"{len(probe.variables)} variable(s): one per variable, in order")
     grads = gin + gvar
+    _check_order(probe, gin)
     try:
         _check_each(probe, report, grads, us, rng, surrogate)
     except _NotFloat64:
@@ -964,6 +966,18 @@ def _check_all(probe: _Probe, report: GradientReport, rng, surrogate: bool) -> N
                 True, "ok" if entry.kind != "setting" else entry.result, None, None, None, None)
         _check_each(probe, report, grads, us, rng, surrogate)
     _check_forward_is_finite(probe, report)
+
+
+def _check_order(probe: _Probe, gin: list) -> None:
+    """Gradients whose shapes fit the inputs only in another order are in the wrong order."""
+    shapes = [tuple(x.shape) if tf.is_tensor(x) else None for x in probe.xs]
+    got = [tuple(np.shape(g)) if g is not None else None for g in gin]
+    if len(set(s for s in shapes if s is not None)) < 2 or got == shapes:
+        return
+    if sorted(map(str, got)) == sorted(map(str, shapes)):
+        names = ", ".join(probe.names)
+        raise _Problem("order", f"grad returned the gradients in another order than the inputs ({names}): their "
+                                "shapes fit the inputs only when reordered. Return them in the order of the inputs")
 
 
 def _check_each(probe: _Probe, report: GradientReport, grads: list, us, rng, surrogate: bool) -> None:
@@ -1211,7 +1225,8 @@ def _check_in_graph(f: Callable, xs: list[tf.Tensor], probe: _Probe, report: Gra
             report.problem = f"{label} is None in one mode and not in the other (eager and tf.function differ)"
             report.mistake = "graph_differs"
             return
-        if a is not None and not np.allclose(_as_array(a), _as_array(b), rtol=1e-5, atol=1e-7, equal_nan=True):
+        if a is not None and not np.allclose(_as_array(a), _as_array(b), rtol=report.rtol, atol=report.atol,
+                                             equal_nan=True):
             report.problem = (f"inside tf.function, {label} differs from eager execution: Python control flow "
                               "or NumPy code in f or grad runs only once, when tf.function traces it, and its "
                               "result is frozen into the graph. Use TensorFlow operations (tf.where, tf.cond)")

@@ -27,7 +27,7 @@ say what to do.
 >>> tape.gradient(y, x)
 Traceback (most recent call last):
 ...
-helpers.strict.CustomGradientError: double: grad returned shape (2, 3) for input 'x' of shape (3,): a gradient always has its input's shape. Return Jᵀ·upstream reduced to x's shape.
+helpers.strict.CustomGradientError: double: grad returned shape (2, 3) for input 'x' of shape (3,): a gradient always has its input's shape. Return Jᵀ·upstream reduced to x's shape. If x was broadcast to (2, 3) in the forward pass, its gradient collects one contribution per copy: sum them over the broadcast axes.
 """
 
 from __future__ import annotations
@@ -74,6 +74,16 @@ def _shape_text(shape) -> str:
     return str(tuple(shape.as_list())) if shape.rank is not None else "(unknown)"
 
 
+def _broadcast_from(small: tf.TensorShape, big: tf.TensorShape) -> bool:
+    """Whether ``big`` is a broadcast of ``small`` (more or larger axes, never fewer entries)."""
+    if small.rank is None or big.rank is None or not big.is_fully_defined() or not small.is_fully_defined():
+        return False
+    if big.num_elements() <= small.num_elements() or big.rank < small.rank:
+        return False
+    tail = big.as_list()[big.rank - small.rank:]
+    return all(s == b or s == 1 for s, b in zip(small.as_list(), tail))
+
+
 def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> list:
     """Check ``grads`` against ``values`` one by one; return them as a list.
 
@@ -89,6 +99,12 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> l
         raise CustomGradientError(
             f"{fname}: grad returned {len(grads)} {kind} gradient(s) for {len(values)} {kind}(s) ({listing}). "
             f"Return one per {kind}, in the same order; use None for an input that is not a float.", "count")
+    given = [tuple(g.shape) if tf.is_tensor(g) and g.shape.is_fully_defined() else None for g in grads]
+    wanted = [tuple(v.shape) if v.shape.is_fully_defined() else None for v in values]
+    if len(set(map(str, wanted))) > 1 and given != wanted and sorted(map(str, given)) == sorted(map(str, wanted)):
+        raise CustomGradientError(
+            f"{fname}: grad returned the {kind} gradients in another order than the {kind}s ({', '.join(names)}): "
+            f"their shapes {given} fit only when reordered. Return them in the order of the {kind}s.", "order")
     checked = []
     for name, value, g in zip(names, values, grads):
         dtype = value.dtype
@@ -117,6 +133,9 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> l
                        f"{_shape_text(value.shape)}: a gradient always has its input's shape. Return Jᵀ·upstream "
                        f"reduced to {name}'s shape.")
         if not g.shape.is_compatible_with(value.shape):
+            if _broadcast_from(value.shape, g.shape):
+                wrong_shape += (f" If {name} was broadcast to {_shape_text(g.shape)} in the forward pass, its "
+                                "gradient collects one contribution per copy: sum them over the broadcast axes.")
             raise CustomGradientError(wrong_shape, "wrong_shape")
         if not (g.shape.is_fully_defined() and value.shape.is_fully_defined()):
             # Not enough static information (a None batch size, say): check when grad runs.

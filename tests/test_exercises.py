@@ -83,6 +83,27 @@ def hvp_outside_outer_tape(x, v):
     return outer.gradient(g, x, output_gradients=v)
 
 
+def hvp_of(f, x, v):
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        g = inner.gradient(y, x)
+    return outer.gradient(g, x, output_gradients=v)
+
+
+def hvp_diagonal(f, x, v):
+    """The diagonal of H times v, entry by entry: right only when H is diagonal."""
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        g = inner.gradient(y, x)
+    return outer.gradient(g, x) * v if f is softplus_sum else tf.linalg.diag_part(outer.jacobian(g, x)) * v
+
+
 def implicit_grad(grad):
     """The fixed point of 08.implicit_scalar with grad(z, w, upstream, slope)."""
     @tf.custom_gradient
@@ -122,11 +143,14 @@ WRONG_ANSWERS = {
         "zeros": cg(sm, lambda z, u: sm(z) * (1 - tf.reduce_sum(sm(z)))),
         "wrong_sign": cg(sm, lambda z, u: -sm(z) * (u - tf.reduce_sum(u * sm(z))))},
     "03.matvec": {
-        "wrong_shape": cg(lambda x: tf.linalg.matvec(A53, x), lambda x, u: tf.tensordot(u, x, axes=0)),
-        "upstream_ignored": cg(lambda x: tf.linalg.matvec(A53, x),
-                               lambda x, u: tf.linalg.matvec(A53, tf.ones(5), transpose_a=True)),
-        "constant_factor": cg(lambda x: tf.linalg.matvec(A53, x),
-                              lambda x, u: 2 * tf.linalg.matvec(A53, u, transpose_a=True))},
+        "wrong_shape": lambda A: cg(lambda x: tf.linalg.matvec(A, x), lambda x, u: tf.tensordot(u, x, axes=0)),
+        "upstream_ignored": lambda A: cg(lambda x: tf.linalg.matvec(A, x),
+                                         lambda x, u: tf.linalg.matvec(A, tf.ones_like(u), transpose_a=True)),
+        "constant_factor": lambda A: cg(lambda x: tf.linalg.matvec(A, x),
+                                        lambda x, u: 2 * tf.linalg.matvec(A, u, transpose_a=True)),
+        "hard_coded_A": lambda A: cg(lambda x: tf.linalg.matvec(A, x),
+                                     lambda x, u: tf.linalg.matvec(A53, u, transpose_a=True)),
+        "not_a_factory": cg(lambda x: tf.linalg.matvec(A53, x), lambda x, u: tf.linalg.matvec(A53, u, transpose_a=True))},
     "03.phi_grad": {
         "cdf_not_pdf": cg(lambda x: 0.5 * (1 + tf.math.erf(x / 2 ** 0.5)),
                           lambda x, u: u * 0.5 * (1 + tf.math.erf(x / 2 ** 0.5))),
@@ -160,8 +184,8 @@ WRONG_ANSWERS = {
         "wrong_shape": cg(tf.sign, lambda x, u: tf.reduce_sum(u, axis=0)),
         "none": lambda x: tf.stop_gradient(tf.sign(x)),
         "plain_sign": tf.sign,
-        "not_in_function": cg(tf.sign, lambda x, u: u * (1.0 if float(tf.reduce_max(x)) < 9 else 0.0)
-                              * tf.cast(tf.abs(x) <= 1, u.dtype))},
+        "not_in_function": cg(tf.sign, lambda x, u: u * tf.cast(tf.abs(x) <= 1, u.dtype) if tf.executing_eagerly()
+                              else u)},
     "05.clip_gradient": {
         "clipped_x": cg(tf.identity, lambda x, u: tf.clip_by_value(x, -1, 1)),
         "clipped_forward": cg(lambda x: tf.clip_by_value(x, -1, 1), lambda x, u: u),
@@ -187,11 +211,14 @@ WRONG_ANSWERS = {
         "not_differentiated": quartic_with_second(lambda x, ddy: ddy * 4 * x ** 3),
         "wrong_second": quartic_with_second(lambda x, ddy: ddy * 6 * x ** 2)},
     "07.hvp": {
-        "full_hessian": lambda x, v: tf.linalg.diag(tf.sigmoid(x) * (1 - tf.sigmoid(x))),
-        "gradient_only": lambda x, v: tf.sigmoid(x),
-        "v_ignored": lambda x, v: tf.sigmoid(x) * (1 - tf.sigmoid(x)),
-        "none": hvp_outside_outer_tape,
-        "wrong_shape": lambda x, v: tf.reduce_sum(tf.sigmoid(x) * v)},
+        "full_hessian": lambda f, x, v: tf.linalg.diag(tf.sigmoid(x) * (1 - tf.sigmoid(x))),
+        "gradient_only": lambda f, x, v: tf.sigmoid(x),
+        "v_ignored": lambda f, x, v: tf.sigmoid(x) * (1 - tf.sigmoid(x)),
+        "none": lambda f, x, v: hvp_outside_outer_tape(x, v),
+        "wrong_shape": lambda f, x, v: tf.reduce_sum(tf.sigmoid(x) * v),
+        "diagonal_only": lambda f, x, v: hvp_diagonal(f, x, v),
+        "only_softplus": lambda f, x, v: hvp_of(softplus_sum, x, v),
+        "wrong_kind": lambda f, x, v: (hvp_of(f, x, v), v)},
     "08.implicit_scalar": {
         "last_step_only": implicit_grad(lambda z, w, u, s: (u * s, tf.reduce_sum(u * s * z))),
         "plus_sign": implicit_grad(lambda z, w, u, s: (u * s / (1 + w * s), tf.reduce_sum(u * s * z / (1 + w * s)))),
@@ -223,6 +250,62 @@ def test_the_solution_passes(key):
     assert str(feedback).startswith(f"✓ [{key}] Correct")
 
 
+WRONG_ANSWERS["00.warmup"]["exponent_kept"] = 18
+WRONG_ANSWERS["01.chain_derivative"].update({"exponent_kept": 8 * 3 ** 8, "two_links": 18 * 162, "worked_example": 1024})
+WRONG_ANSWERS["01.upstreams"].update({"forward": [9, 81, 6561], "forward_mode": [1, 6, 108],
+                                      "worked_example": [1, 32, 256]})
+WRONG_ANSWERS["01.local_sin"].update({"constant": lambda x: tf.cos(tf.constant(0.5, tf.float64)) + 0 * x,
+                                      "numpy": lambda x: np.cos(x.numpy())})
+WRONG_ANSWERS["02.multiply"]["forward_value"] = cg(lambda x, y: x * y, lambda x, y, u: (u * x * y, u * x * y))
+WRONG_ANSWERS["02.stable_log1pexp"].update({"no_custom_gradient": tf.math.softplus,
+                                            "wrong_sign": cg(stable, lambda x, u: u * tf.sigmoid(-x))})
+WRONG_ANSWERS["02.x_sin_x"].update({
+    "forward_value": cg(lambda x: x * tf.sin(x), lambda x, u: u * x * tf.sin(x)),
+    "no_custom_gradient": lambda x: x * tf.sin(x),
+    "not_decorated": lambda x: (x * tf.sin(x), lambda u: u * (tf.sin(x) + x * tf.cos(x)))})
+WRONG_ANSWERS["03.phi_grad"].update({
+    "constant_factor": cg(lambda x: 0.5 * (1 + tf.math.erf(x / 2 ** 0.5)),
+                          lambda x, u: 3 * u * tf.exp(-x * x / 2) / (2 * np.pi) ** 0.5),
+    "inner_derivative": cg(lambda x: 0.5 * (1 + tf.math.erf(x / 2 ** 0.5)),
+                           lambda x, u: u * tf.exp(-x * x) / np.pi ** 0.5),
+    "missing_normalisation": cg(lambda x: 0.5 * (1 + tf.math.erf(x / 2 ** 0.5)), lambda x, u: u * tf.exp(-x * x / 2))})
+WRONG_ANSWERS["03.softmax_vjp"].update({
+    "batch_sum": cg(sm, lambda z, u: sm(z) * (u - tf.reduce_sum(u * sm(z)))),
+    "forms_jacobian": cg(sm, lambda z, u: tf.linalg.matvec(tf.linalg.diag(sm(z)) - sm(z)[..., :, None] * sm(z)[..., None, :],
+                                                            u, transpose_a=True)),
+    "unweighted_sum": cg(sm, lambda z, u: sm(z) * (u - tf.reduce_sum(u, axis=-1, keepdims=True)))})
+WRONG_ANSWERS["04.batched_matmul"]["order"] = cg(tf.matmul, lambda A, B, U: (
+    tf.matmul(A, U, transpose_a=True), tf.matmul(U, B, transpose_b=True)))
+WRONG_ANSWERS["04.bias_add"]["mean_not_sum"] = cg(lambda x, b: x + b, lambda x, b, u: (u, tf.reduce_mean(u, axis=0)))
+WRONG_ANSWERS["04.quadratic_form"].update({
+    "one_term": cg(xAx, lambda x, A, u: (u * tf.linalg.matvec(A, x), u * tf.tensordot(x, x, 0))),
+    "order": cg(xAx, lambda x, A, u: (u * tf.tensordot(x, x, 0), u * tf.linalg.matvec(A + tf.transpose(A), x)))})
+WRONG_ANSWERS["05.clip_gradient"].update({
+    "norm_clipped": cg(tf.identity, lambda x, u: tf.clip_by_norm(u, 1.0)),
+    "sign_only": cg(tf.identity, lambda x, u: tf.sign(u)),
+    "wrong_bounds": cg(tf.identity, lambda x, u: tf.clip_by_value(u, 0, 1))})
+WRONG_ANSWERS["05.sign_ste"].update({
+    "edges_excluded": cg(tf.sign, lambda x, u: u * tf.cast(tf.abs(x) < 1, u.dtype)),
+    "smooth_surrogate": cg(tf.sign, lambda x, u: u * (1 - tf.tanh(x) ** 2))})
+WRONG_ANSWERS["06.numpy_erf"].update({
+    "no_numpy_function": cg(tf.math.erf, lambda x, u: u * 2 / np.sqrt(np.pi) * tf.exp(-x ** 2)),
+    "wrong_dtype": numpy_erf(forward=lambda x: tf.ensure_shape(
+        tf.numpy_function(lambda a: scipy.special.erf(a).astype(np.float64), [x], tf.float64), x.shape))})
+WRONG_ANSWERS["06.scale_by_variable"].update({
+    "hard_coded": scale_by(lambda x, u, w: (u * 2.0, [tf.reduce_sum(u * x)])),
+    "mean_not_sum": scale_by(lambda x, u, w: (u * w, [tf.reduce_mean(u * x)])),
+    "no_variable": cg(lambda x: 2.0 * x, lambda x, u: u * 2.0)})
+WRONG_ANSWERS["07.fused_second_derivative"]["wrong_first"] = cg(lambda x: fused_quartic(x)[0],
+                                                                lambda x, u: 2 * u * fused_quartic(x)[1])
+WRONG_ANSWERS["08.block_size"]["near"] = 4
+WRONG_ANSWERS["08.implicit_scalar"].update({
+    "hard_coded_w": implicit_grad(lambda z, w, u, s: (u * s / (1 - 0.6 * s), tf.reduce_sum(u * s * z / (1 - 0.6 * s)))),
+    "truncated": implicit_grad(lambda z, w, u, s: (u * s * (1 + w * s), tf.reduce_sum(u * s * z * (1 + w * s))))})
+WRONG_ANSWERS["09.fix_linear"].update({
+    "mean_not_sum": cg(lin, lambda x, W, b, u: (u @ tf.transpose(W), tf.transpose(x) @ u, tf.reduce_mean(u, 0))),
+    "no_custom_gradient": lin})
+
+
 @pytest.mark.parametrize("key,mistake", [(k, m) for k, ms in WRONG_ANSWERS.items() for m in ms])
 def test_each_recognised_mistake_gets_its_own_feedback(key, mistake):
     feedback = check(key, WRONG_ANSWERS[key][mistake])
@@ -244,9 +327,20 @@ def test_stubs_are_met_with_a_reminder(key):
             assert "Not attempted yet" in str(feedback)
 
 
-def test_unknown_wrong_answer_gets_general_feedback():
+def test_unknown_wrong_answer_gets_feedback_about_that_exercise():
     feedback = check("01.chain_derivative", 12)
-    assert not feedback.passed and feedback.mistake is None and "one link at a time" in feedback.message
+    assert not feedback.passed and feedback.mistake is None and "link by link" in feedback.message
+    feedback = check("08.block_size", 3)
+    assert feedback.mistake is None and "divides 36" in feedback.message
+
+
+def test_check_never_raises_whatever_the_answer_does():
+    def typo(x):
+        return tf.cosine(x)
+    for key, answer in [("02.x_sin_x", typo), ("01.local_sin", typo), ("07.hvp", lambda f, x, v: 1 / 0),
+                        ("09.fix_linear", object()), ("00.warmup", "six"), ("01.upstreams", {1: 2})]:
+        feedback = check(key, answer)
+        assert not feedback.passed and feedback.message
 
 
 def test_feedback_renders_as_html_and_text():

@@ -7,9 +7,14 @@ Each exercise has a key such as ``"01.chain_derivative"``. In a notebook::
     reveal("01.chain_derivative")             # the solution, when you want it
 
 Feedback names the mistake it recognises (for example "upstream ignored"
-or "transposed") and says what to try; a right answer is confirmed with
-what it means. An answer still raising ``NotImplementedError`` is met with
-a reminder, not an error.
+or "transposed") and says what to look at, without giving the formula away;
+a right answer is confirmed with what it means. An answer still raising
+``NotImplementedError`` is met with a reminder, not an error.
+
+Every call into the learner's code goes through :mod:`helpers.boundary`, so
+whatever that code raises (a typo, NumPy on a symbolic tensor, a matrix
+product of the wrong shapes) comes back as feedback naming the learner's own
+line, never as a stack trace: :meth:`Exercise.check` does not raise.
 """
 
 from __future__ import annotations
@@ -21,7 +26,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["Feedback", "Exercise", "Solution", "check", "reveal", "get", "keys", "register"]
+from ..boundary import HelperSignal, LearnerCodeError
+
+__all__ = ["Feedback", "Verdict", "Exercise", "Solution", "check", "reveal", "get", "keys", "register"]
 
 
 @dataclass
@@ -57,6 +64,30 @@ class Feedback:
                 f"<small>[{html.escape(self.exercise)}]</small><br>{html.escape(self.message)}</div>")
 
 
+class Verdict(HelperSignal):
+    """Raised by a judge (or a helper it calls) to end judging early with ``feedback``."""
+
+    def __init__(self, feedback: Feedback):
+        super().__init__(feedback.message)
+        self.feedback = feedback
+
+
+def reject(message: str, mistake: str | None = None):
+    """End judging with "Not yet" and ``message``."""
+    raise Verdict(Feedback(False, message, mistake))
+
+
+NOT_ATTEMPTED = "replace the placeholder with your answer, then run the cell again."
+STILL_RAISES = ("your code still raises NotImplementedError. Replace that line with your own code, then run the cell "
+                "again.")
+
+
+def _is_placeholder(answer) -> bool:
+    if answer is None or answer is Ellipsis:
+        return True
+    return isinstance(answer, (list, tuple)) and len(answer) > 0 and all(a is Ellipsis for a in answer)
+
+
 @dataclass
 class Solution:
     """A solution's source code; ``.answer`` runs it and returns the answer it defines."""
@@ -86,8 +117,9 @@ class Solution:
 class Exercise:
     """A question, the function that judges answers, and the solution.
 
-    ``judge(answer)`` returns a :class:`Feedback`; :meth:`check` adds the
-    handling every exercise shares (answers not written yet).
+    ``judge(answer)`` returns a :class:`Feedback` (or raises :class:`Verdict`);
+    :meth:`check` adds what every exercise shares: answers not written yet,
+    errors from the learner's code turned into feedback, exercise hints.
     """
 
     key: str
@@ -100,18 +132,31 @@ class Exercise:
     context: dict = field(default_factory=dict)
     """Names the solution uses besides tf, np and strict_custom_gradient (given functions)."""
 
+    hints: dict = field(default_factory=dict)
+    """Exercise-specific advice appended to the feedback for a mistake key (also keys of helpers.boundary)."""
+
     def check(self, answer: Any) -> Feedback:
-        if answer is None or answer is Ellipsis or (
-                isinstance(answer, (list, tuple)) and any(a is Ellipsis for a in answer)):
-            return self._feedback(False, "replace the placeholder with your answer, then run the cell again.",
-                                  "not_attempted")
+        """Judge ``answer``; whatever the answer's code does, this returns feedback and never raises."""
+        if _is_placeholder(answer):
+            return self._feedback(False, NOT_ATTEMPTED, "not_attempted")
         try:
             feedback = self.judge(answer)
-        except NotImplementedError:
-            return self._feedback(False, "your code still raises NotImplementedError. Replace that line with "
-                                         "your own code, then run the cell again.", "not_attempted")
+        except Verdict as verdict:
+            feedback = verdict.feedback
+        except LearnerCodeError as error:
+            feedback = self._from_error(error)
+        except Exception as error:  # noqa: BLE001 - anything else still becomes a sentence, never a traceback
+            feedback = self._from_error(LearnerCodeError("checking your answer", error))
+        hint = self.hints.get(feedback.mistake) if not feedback.passed else None
+        if hint and hint not in feedback.message:
+            feedback.message = f"{feedback.message} Hint: {hint}"
         feedback.exercise = self.key
         return feedback
+
+    def _from_error(self, error: LearnerCodeError) -> Feedback:
+        if error.mistake == "not_attempted":
+            return self._feedback(False, STILL_RAISES, "not_attempted")
+        return self._feedback(False, error.sentence(), error.mistake)
 
     def _feedback(self, passed: bool, message: str, mistake: str | None = None) -> Feedback:
         return Feedback(passed, message, mistake, self.key)

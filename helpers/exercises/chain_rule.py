@@ -9,6 +9,8 @@ from .judges import function_judge, number_judge, sequence_judge
 # y = f(f(f(x))) with f(x) = x², at x = 3: the calls see 3, 9 and 81.
 # Backward, outermost first: upstream 1 → 162 → 2916, locals 162, 18, 6,
 # downstream 162 → 2916 → 17496 = 8 · 3⁷.
+_LINK_BY_LINK = ("Work link by link: which value does each call of f see, what is its local derivative there, and "
+                 "how does the chain rule combine them?")
 
 register(Exercise(
     key="01.chain_derivative",
@@ -17,20 +19,27 @@ register(Exercise(
         17496.0,
         "dy/dx = 6 · 18 · 162 = 17496 = 8 · 3⁷, the product of the three local derivatives.",
         mistakes=[
-            (6.0, "upstream_ignored", "6 is the innermost call's local derivative 2·3 alone: it ignores the "
-                                      "upstream 2916 arriving from the two outer calls. Multiply them."),
-            (162.0, "outer_only", "162 is only the outermost call's local derivative 2·81. Keep going: "
-                                  "multiply by the local derivatives of the inner calls too."),
-            (186.0, "added", "186 = 6 + 18 + 162: you added the local derivatives. The chain rule multiplies them."),
+            (6.0, "upstream_ignored", "that is the innermost link's local derivative alone: it leaves out what the "
+                                      "two outer links contribute, the upstream arriving from them."),
+            (162.0, "outer_only", "that is the outermost link's local derivative alone: the inner links have local "
+                                  "derivatives too, and the chain rule uses every one."),
+            (18.0 * 162.0, "two_links", "that combines the two outer links only: the innermost link (the call that "
+                                        "sees x = 3) has a local derivative too."),
+            (186.0, "added", "you added the local derivatives. The chain rule multiplies them: dy/dx is their product."),
             (6561.0, "forward_value", "6561 = 3⁸ is y itself, the forward value, not its derivative."),
-            (4374.0, "factor", "4374 = 2 · 3⁷ misses a factor 4: y = x⁸, so dy/dx = 8 · x⁷."),
-        ]),
+            (8 * 3.0 ** 8, "exponent_kept", "the power rule lowers the exponent: y = x⁸ has a derivative with x to a "
+                                            "lower power."),
+            (4374.0, "factor", "that misses a constant factor: y = x⁸, so how many factors of 2 does dy/dx have?"),
+            (1024.0, "worked_example", "1024 is the worked example's answer at x = 2; this exercise is at x = 3."),
+        ],
+        fallback=_LINK_BY_LINK),
     solution="""
         # The calls see x = 3, 9, 81; their local derivatives are 2·3, 2·9, 2·81.
         answer = (2 * 3) * (2 * 9) * (2 * 81)   # 17496 = 8 · 3**7
     """,
     answer_name="answer",
-    mistakes=("upstream_ignored", "outer_only", "added", "forward_value", "factor"),
+    mistakes=("upstream_ignored", "outer_only", "two_links", "added", "forward_value", "exponent_kept", "factor",
+              "worked_example"),
 ))
 
 register(Exercise(
@@ -43,20 +52,29 @@ register(Exercise(
         mistakes=[
             ([2916.0, 162.0, 1.0], "reversed", "right numbers, wrong order: the backward pass starts at the "
                                                "output (the outermost call) and moves towards x."),
-            ([162.0, 2916.0, 17496.0], "downstream", "those are the downstreams. A call's upstream is what it "
-                                                     "receives; the first one is dy/dy = 1."),
-            ([162.0, 18.0, 6.0], "local", "those are the local derivatives 2·81, 2·9, 2·3. Upstream is the "
-                                          "product of everything after the call."),
+            ([162.0, 2916.0, 17496.0], "downstream", "those are the downstreams, what each call passes on. A call's "
+                                                     "upstream is what it receives; what does the outermost call "
+                                                     "receive?"),
+            ([162.0, 18.0, 6.0], "local", "those are the local derivatives. Upstream is what arrives from the calls "
+                                          "after this one."),
+            ([6.0, 18.0, 162.0], "local", "those are the local derivatives, innermost first. Upstream is what "
+                                          "arrives from the calls after this one."),
             ([1.0, 1.0, 1.0], "upstream_ignored", "upstream is 1 only for the outermost call: each call passes "
-                                                  "local × upstream further back."),
-        ]),
+                                                  "something else back."),
+            ([9.0, 81.0, 6561.0], "forward", "those are the forward values the calls return, not gradients."),
+            ([1.0, 32.0, 256.0], "worked_example", "those are the worked example's upstreams at x = 2; this exercise "
+                                                   "is at x = 3."),
+            ([1.0, 6.0, 108.0], "forward_mode", "you accumulated from the input side. The backward pass starts at "
+                                                "the output, so the first upstream belongs to the outermost call."),
+        ],
+        fallback=_LINK_BY_LINK),
     solution="""
         # Outermost first: upstream starts at dy/dy = 1, then each call passes
         # downstream = local × upstream to the call before it.
-        answer = [1, 1 * (2 * 81), 1 * (2 * 81) * (2 * 9)]   # [1, 162, 2916]
+        upstreams = [1, 1 * (2 * 81), 1 * (2 * 81) * (2 * 9)]   # [1, 162, 2916]
     """,
-    answer_name="answer",
-    mistakes=("reversed", "downstream", "local", "upstream_ignored"),
+    answer_name="upstreams",
+    mistakes=("reversed", "downstream", "local", "upstream_ignored", "forward", "worked_example", "forward_mode"),
 ))
 
 register(Exercise(
@@ -64,20 +82,23 @@ register(Exercise(
     title="The local derivative of a sin link",
     judge=function_judge(
         tf.cos, np.array([-2.0, -0.5, 0.0, 1.0, 2.5]),
-        "d sin(x)/dx = cos(x). With it, the chain x → sin → square gives dy/dx = 2 sin(x) cos(x).",
+        "d sin(x)/dx = cos(x): in a chain, a sin link multiplies its upstream by cos of its input.",
         mistakes=[
-            (lambda x: -tf.cos(x), "wrong_sign", "wrong sign: the derivative of sin(x) is +cos(x)."),
-            (tf.sin, "forward_value", "that is sin(x) itself, the forward rule; the local derivative is its "
-                                      "derivative."),
-            (lambda x: -tf.sin(x), "wrong_function", "-sin(x) is the derivative of cos(x), not of sin(x)."),
-            (lambda x: 2 * tf.sin(x) * tf.cos(x), "whole_chain", "that is the whole chain's derivative "
-                                                                 "(square after sin). A link only knows its "
-                                                                 "own local derivative."),
+            (lambda x: -tf.cos(x), "wrong_sign", "wrong sign: check the sign of the derivative of sin."),
+            (tf.sin, "forward_value", "that is sin(x) itself, the link's forward value; the local derivative is "
+                                      "the derivative of that forward rule."),
+            (lambda x: -tf.sin(x), "wrong_function", "that is the derivative of cos(x), not of sin(x)."),
+            (lambda x: 2 * tf.sin(x) * tf.cos(x), "whole_chain", "that is the derivative of a whole chain (a square "
+                                                                 "after sin). A link only knows its own local "
+                                                                 "derivative."),
         ],
-        what="a function of x such as lambda x: ..."),
+        what="a function of x such as lambda x: ...",
+        fallback="Which function is the derivative of sin?"),
     solution="""
         local_sin = lambda x: tf.cos(x)   # d/dx sin(x) = cos(x)
     """,
     answer_name="local_sin",
-    mistakes=("wrong_sign", "forward_value", "wrong_function", "whole_chain"),
+    mistakes=("wrong_sign", "forward_value", "wrong_function", "whole_chain", "constant", "numpy"),
+    hints={"typo": "TensorFlow's trigonometric functions are tf.sin, tf.cos and tf.tan.",
+           "undefined_name": "TensorFlow's trigonometric functions are tf.sin, tf.cos and tf.tan."},
 ))

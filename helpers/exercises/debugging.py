@@ -18,13 +18,12 @@ register(Exercise(
         SYMPTOMS,
         "five for five: you can now name a broken gradient from its symptom.",
         explanations=[
-            "The gradient is right, but it is not the custom one: cube(x=x) is a call with keywords, and "
-            "TensorFlow then differentiates the forward pass itself.",
-            "grad returns 3x² whatever arrives from above: the upstream factor 2 from the loss is lost.",
-            "The gradient is correct; a relative error near 1e-4 is what float32 finite differences give. "
-            "Repeat the check in float64.",
-            "grad returns a (1, 3) gradient for an input of shape (3,); TensorFlow passes it on unchecked.",
-            "tf.cast to int32 has no gradient, so everything before it gets None.",
+            "The gradient is right, but it is not the custom one: look at how cube is called, and what TensorFlow "
+            "does with such a call.",
+            "grad returns the same value whatever arrives from above: what happened to the factor 2 from the loss?",
+            "The gradient is correct; look at the dtype of the finite differences the check compared it with.",
+            "Compare the gradient's shape with the input's: TensorFlow passes it on unchecked.",
+            "Which operation on the path from x to y has no gradient at all?",
         ]),
     solution="""
         answers = ["keyword_call", "upstream_ignored", "float32_false_alarm", "wrong_shape", "none_gradient"]
@@ -35,18 +34,34 @@ register(Exercise(
 
 _rng = np.random.default_rng(9)
 
+
+def _linear_points():
+    return [(tf.constant(_rng.standard_normal((5, 3)).astype(np.float32)),
+             tf.constant(_rng.standard_normal((3, 2)).astype(np.float32)),
+             tf.constant([0.1, -0.2])),
+            (tf.constant(_rng.standard_normal((1, 4)).astype(np.float32)),
+             tf.constant(_rng.standard_normal((4, 3)).astype(np.float32)),
+             tf.constant([0.3, 0.0, -1.0]))]
+
+
 register(Exercise(
     key="09.fix_linear",
     title="Fix the gradient of a dense layer y = x W + b",
     judge=gradient_judge(
-        lambda: (tf.constant(_rng.standard_normal((4, 3)).astype(np.float32)),
-                 tf.constant(_rng.standard_normal((3, 2)).astype(np.float32)),
-                 tf.constant([0.1, -0.2])),
+        _linear_points,
         lambda x, W, b: x @ W + b,
         "dx = U Wᵀ, dW = xᵀ U, db = U summed over the batch: every shape matches its input.",
-        hints={"transposed": "dW must have W's shape (3, 2): xᵀ (3, 4) times U (4, 2).",
-               "not_summed": "b was added to every row: db = tf.reduce_sum(U, axis=0).",
-               "upstream_ignored": "every gradient is linear in U."}),
+        fallback="check each gradient's shape against its input's, then which products of U with x and W give "
+                 "those shapes.",
+        known_wrong=[("mean_not_sum", lambda x, W, b, U: (U @ tf.transpose(W), tf.transpose(x) @ U,
+                                                          tf.reduce_mean(U, axis=0)),
+                      "the gradient for b is averaged over the batch: b was added to every row, so every row's "
+                      "contribution counts in full; they are summed, not averaged.")],
+        messages={"transposed": "the gradient for W is W's shape transposed: a gradient always has its input's "
+                                "shape. Which product of x (batch, 3) and U (batch, 2) gives (3, 2)?",
+                  "not_summed": "the gradient for b still has the batch axis: b was added to every row, so every "
+                                "row contributes to its gradient, and the contributions must be combined into b's "
+                                "shape."}),
     solution="""
         @strict_custom_gradient
         def linear(x, W, b):
@@ -55,5 +70,10 @@ register(Exercise(
             return x @ W + b, grad
     """,
     answer_name="linear",
-    mistakes=("transposed", "not_summed", "upstream_ignored"),
+    mistakes=("transposed", "not_summed", "upstream_ignored", "no_custom_gradient", "mean_not_sum"),
+    hints={"upstream_ignored": "every gradient is built from U.",
+           "matmul_shapes": "each gradient has its input's shape: dx (batch, 3), dW (3, 2), db (2,).",
+           "wrong_shape": "each gradient has its input's shape: dx (batch, 3), dW (3, 2), db (2,); b was broadcast "
+                          "along the batch axis.",
+           "count": "three inputs need three gradients, in the order (x, W, b)."},
 ))

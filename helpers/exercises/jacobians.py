@@ -3,50 +3,121 @@
 import numpy as np
 import tensorflow as tf
 
-from . import Exercise, register
-from .judges import gradient_judge
+from . import Exercise, Feedback, Verdict, register, reject
+from .judges import builds_square_matrix, function_from, gradient_judge, one_tensor
+from ..boundary import LearnerCodeError, call
+
+def _softmax_points():
+    return [(tf.constant([0.5, -1.0, 2.0, 0.0]),), (tf.constant([[1.5, 0.2, -0.7], [0.0, 2.0, -1.0]]),)]
+
+
+_SOFTMAX_WRONG = [
+    ("diagonal_only", lambda z, u: u * tf.nn.softmax(z) * (1 - tf.nn.softmax(z)),
+     "you used only the diagonal of the Jacobian. Softmax couples every output to every input: each sᵢ "
+     "changes when any zⱼ changes, so the off-diagonal entries matter too."),
+    ("missing_s", lambda z, u: u - tf.reduce_sum(u * tf.nn.softmax(z), axis=-1, keepdims=True),
+     "close: compare your expression with Jᵀu for J = diag(s) − s sᵀ, entry by entry: a factor is missing."),
+    ("unweighted_sum", lambda z, u: tf.nn.softmax(z) * (u - tf.reduce_sum(u, axis=-1, keepdims=True)),
+     "close: the term you subtract must be weighted: each upstream entry multiplied by the softmax output "
+     "that goes with it (it comes from the s sᵀ part of J)."),
+    ("batch_sum", lambda z, u: tf.nn.softmax(z) * (u - tf.reduce_sum(u * tf.nn.softmax(z))),
+     "right for one vector, but z may be a batch of rows, each its own softmax: your sum runs over the whole "
+     "batch. Keep it within each row (over the last axis)."),
+]
+_SOFTMAX_SUCCESS = "Jᵀu = s ⊙ (u − ⟨u, s⟩), row by row: the Jacobian diag(s) − s sᵀ applied in O(n), never formed."
+_SOFTMAX_FALLBACK = ("write J = diag(s) − s sᵀ and apply its transpose to upstream, term by term (for each row of a "
+                     "batch).")
+_softmax_vector, _softmax_batch = (
+    gradient_judge(lambda k=k: [_softmax_points()[k]], lambda z: tf.nn.softmax(z), _SOFTMAX_SUCCESS,
+                   known_wrong=_SOFTMAX_WRONG, fallback=_SOFTMAX_FALLBACK) for k in (0, 1))
+
+
+def _judge_softmax(answer) -> Feedback:
+    feedback = _softmax_vector(answer)
+    if feedback.passed:
+        z, u = tf.constant(np.linspace(-1.0, 1.0, 7)), tf.constant(np.linspace(0.5, -0.5, 7))
+
+        def vjp(z, u):
+            with tf.GradientTape() as tape:
+                tape.watch(z)
+                s = answer(z)
+            return tape.gradient(s, z, output_gradients=u)
+
+        if builds_square_matrix(vjp, (z, u), 7):
+            return Feedback(False, "right values, but grad builds an n × n matrix (the Jacobian, or an outer "
+                                   "product): for n outputs that costs n² memory. The VJP needs only vectors: find "
+                                   "Jᵀu without forming J.", "forms_jacobian")
+        feedback = _softmax_batch(answer)
+        if not feedback.passed and feedback.mistake != "batch_sum":
+            feedback.message = f"right for one vector, but not for a batch of rows: {feedback.message}"
+    return feedback
+
 
 register(Exercise(
     key="03.softmax_vjp",
     title="The VJP of softmax, without building the Jacobian",
-    judge=gradient_judge(
-        lambda: (tf.constant([0.5, -1.0, 2.0, 0.0]),), tf.nn.softmax,
-        "Jᵀu = s ⊙ (u − ⟨u, s⟩): the Jacobian diag(s) − s sᵀ applied in O(n), never formed.",
-        hints={"zeros": "Jᵀ·1 is zero for softmax (its outputs always sum to 1): use upstream."},
-        known_wrong=[
-            ("diagonal_only", lambda z, u: u * tf.nn.softmax(z) * (1 - tf.nn.softmax(z)),
-             "you used only the diagonal s(1 − s) of the Jacobian. Softmax couples every output to every "
-             "input: the off-diagonal entries −sᵢsⱼ matter. Jᵀu = s ⊙ (u − ⟨u, s⟩)."),
-            ("missing_s", lambda z, u: u - tf.reduce_sum(u * tf.nn.softmax(z)),
-             "close: u − ⟨u, s⟩ still has to be multiplied elementwise by s."),
-        ]),
+    judge=_judge_softmax,
     solution="""
         @strict_custom_gradient
         def softmax(z):
             s = tf.nn.softmax(z)
             def grad(upstream):
-                return s * (upstream - tf.reduce_sum(upstream * s))
+                # Jᵀu = s ⊙ (u − ⟨u, s⟩), the inner product taken within each row (the last axis)
+                return s * (upstream - tf.reduce_sum(upstream * s, axis=-1, keepdims=True))
             return s, grad
     """,
     answer_name="softmax",
-    mistakes=("diagonal_only", "missing_s", "zeros", "wrong_sign"),
+    mistakes=("diagonal_only", "missing_s", "unweighted_sum", "batch_sum", "forms_jacobian", "zeros", "wrong_sign"),
+    hints={"zeros": "Jᵀ·1 is zero for softmax (its outputs always sum to 1), but upstream is not all ones.",
+           "upstream_ignored": "the result must change when upstream changes.",
+           "matmul_rank": "for vectors, tf.reduce_sum(a * b, axis=-1, keepdims=True) is an inner product that also "
+                          "works row by row on a batch."},
 ))
 
 A_5x3 = tf.constant(np.arange(-7.0, 8.0).reshape(5, 3) / 4, dtype=tf.float32)
+"""The fixed matrix of notebook 03's f(x) = A x."""
+
+_OTHER_A = tf.constant(np.random.default_rng(3).standard_normal((4, 2)).astype(np.float32))
 
 
-def _closure_reference(x):
-    return tf.linalg.matvec(A_5x3, x)
+def _judge_matvec(answer) -> Feedback:
+    make_f = function_from(answer, "the function make_f")
+    f = call("calling make_f(A_5x3)", make_f, A_5x3)
+    if tf.is_tensor(f) or not callable(f):
+        reject("make_f(A) must return a function f; it returned "
+               f"{'a tensor' if tf.is_tensor(f) else type(f).__name__}. Did you pass make_f(A_5x3) (one f) instead "
+               "of make_f itself? The checker calls make_f with several matrices.", "not_a_factory")
+    feedback = _matvec_gradient(A_5x3)(f)
+    if not feedback.passed:
+        return feedback
+    for A in (_OTHER_A,):
+        try:            # right for A_5x3: what goes wrong now comes from a matrix fixed inside make_f
+            f = call("calling make_f(A)", make_f, A)
+            feedback = _matvec_gradient(A)(f)
+        except LearnerCodeError as e:
+            feedback = Feedback(False, e.sentence(), e.mistake)
+        except Verdict as v:
+            feedback = v.feedback
+        if not feedback.passed:
+            return Feedback(False, f"right for A_5x3, but not for a {A.shape[0]}×{A.shape[1]} matrix A: does grad use "
+                                   "the A given to make_f (the closure), or a fixed matrix such as A_5x3? "
+                                   f"({feedback.message})", "hard_coded_A")
+    return Feedback(True, "Jᵀ·upstream = Aᵀ·upstream: a gradient shaped like x from an upstream shaped like y, for "
+                          "any A the closure holds.")
+
+
+def _matvec_gradient(A):
+    """The gradient judge for one matrix A (its own x, of A's column count)."""
+    return gradient_judge(
+        lambda: [(tf.constant(np.linspace(-1, 1, A.shape[1]).astype(np.float32) + 0.3),)],
+        lambda x: tf.linalg.matvec(A, x), "right for this A",
+        fallback="which product of A and upstream has x's shape?")
 
 
 register(Exercise(
     key="03.matvec",
-    title="grad of f(x) = A x for a fixed 5×3 matrix A (closure over A)",
-    judge=gradient_judge(
-        lambda: (tf.constant([1.0, -2.0, 0.5]),), _closure_reference,
-        "Jᵀ·upstream = Aᵀ·upstream: a (3,) gradient for a (3,) input, from a (5,) upstream.",
-        hints={"wrong_shape": "J = A is 5×3; upstream has 5 entries; Aᵀ·upstream has 3, like x.",
-               "upstream_ignored": "use tf.linalg.matvec(A, upstream, transpose_a=True)."}),
+    title="grad of f(x) = A x for a matrix A held in a closure (make_f(A) returns f)",
+    judge=_judge_matvec,
     solution="""
         def make_f(A):
             @strict_custom_gradient
@@ -55,12 +126,14 @@ register(Exercise(
                     return tf.linalg.matvec(A, upstream, transpose_a=True)    # Aᵀ · upstream
                 return tf.linalg.matvec(A, x), grad
             return f
-
-        from helpers.exercises.jacobians import A_5x3
-        f = make_f(A_5x3)
     """,
-    answer_name="f",
-    mistakes=("wrong_shape", "upstream_ignored", "constant_factor"),
+    answer_name="make_f",
+    mistakes=("wrong_shape", "upstream_ignored", "constant_factor", "hard_coded_A", "not_a_factory"),
+    hints={"wrong_shape": "J = A has one row per output and one column per input: which product of A and upstream "
+                          "has one entry per input?",
+           "matmul_shapes": "J = A has one row per output and one column per input: which product of A and upstream "
+                            "has one entry per input?",
+           "upstream_ignored": "the gradient must change with upstream."},
 ))
 
 
@@ -76,24 +149,38 @@ register(Exercise(
     key="03.phi_grad",
     title="The gradient of Φ, the standard normal CDF",
     judge=gradient_judge(
-        lambda: (tf.constant([-1.0, 0.0, 0.5, 2.0]),), _phi,
+        lambda: [(tf.constant([-1.0, 0.0, 0.5, 2.0]),), (tf.constant([[1.2, -2.5], [0.1, 3.0]], tf.float64),)],
+        _phi,
         "Φ'(x) = φ(x), the normal density, so grad returns upstream · φ(x): a diagonal Jacobian.",
-        hints={"upstream_ignored": "return upstream * pdf(x)."},
         known_wrong=[
             ("cdf_not_pdf", lambda x, u: u * _phi(x),
-             "you multiplied by Φ(x), the function itself; its derivative is the density φ(x)."),
-        ]),
+             "you multiplied by Φ(x), the function itself, not by its derivative."),
+            ("inner_derivative", lambda x, u: u * 0.5 * 2 / np.sqrt(np.pi) * tf.exp(-x * x),
+             "you evaluated erf's derivative at x, but Φ uses erf(x/√2): by the chain rule, erf' is taken at the "
+             "inner value x/√2 and multiplied by the inner function's derivative."),
+            ("inner_derivative", lambda x, u: u * 0.5 * 2 / np.sqrt(np.pi) * tf.exp(-x * x / 2),
+             "close: by the chain rule, erf(x/√2) also needs the derivative of the inner function x/√2 as a factor."),
+            ("wrong_sign", lambda x, u: u * tf.exp(x * x / 2) / np.sqrt(2 * np.pi),
+             "check the sign in the exponent: a density falls off away from 0."),
+            ("missing_normalisation", lambda x, u: u * tf.exp(-x * x / 2),
+             "close: the shape of your derivative is right, but a constant factor is missing. Differentiate "
+             "½(1 + erf(x/√2)) with the chain rule, using the derivative of erf the prompt gives."),
+        ],
+        fallback="Φ is a cumulative distribution function: its derivative is the matching density."),
     solution="""
-        import numpy as np
-
         @strict_custom_gradient
-        def phi(x):
+        def phi_tf(x):
             cdf = 0.5 * (1 + tf.math.erf(x / np.sqrt(2.0)))
             def grad(upstream):
                 pdf = tf.exp(-x * x / 2) / np.sqrt(2 * np.pi)
                 return upstream * pdf
             return cdf, grad
     """,
-    answer_name="phi",
-    mistakes=("cdf_not_pdf", "upstream_ignored", "wrong_sign"),
+    answer_name="phi_tf",
+    mistakes=("cdf_not_pdf", "inner_derivative", "missing_normalisation", "upstream_ignored", "wrong_sign",
+              "constant_factor"),
+    hints={"upstream_ignored": "multiply the density by upstream.",
+           "constant_factor": "check the constant in front of the density: ½ · d/dx erf(x/√2).",
+           "dtype_mismatch": "np.sqrt and np.pi give Python numbers that take x's dtype; tf.sqrt(2 * np.pi) is a "
+                             "float32 tensor."},
 ))

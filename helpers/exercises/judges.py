@@ -2,294 +2,196 @@
 
 Each ``*_judge`` returns a function ``answer -> Feedback``. Known mistakes
 are listed explicitly with the message a learner should read, so the
-feedback names the misconception instead of saying only "wrong".
+feedback names the misconception (and where to look) instead of saying only
+"wrong", and never states the formula the exercise asks for.
+
+Judges call the learner's code only through :mod:`helpers.boundary` and
+never catch its exceptions themselves: :meth:`Exercise.check` turns them
+into feedback. They end early with :func:`~helpers.exercises.reject`.
+Answers are tried where a wrong one cannot hide: at several points, and
+with other parameter values than the notebook's.
 """
 
 from __future__ import annotations
 
+import numbers
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from . import Feedback
+from ..boundary import LearnerCodeError, call, running
+from . import Feedback, reject
+
+# --------------------------------------------------------------------------- what kind of answer is it?
 
 
-def _as_array(answer: Any, what: str) -> np.ndarray:
-    if hasattr(answer, "numpy"):
-        answer = answer.numpy()
+def _kind(value: Any) -> str:
+    """A learner-readable name for what ``value`` is."""
+    import tensorflow as tf
+
+    if value is None:
+        return "None"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, bool):
+        return f"the truth value {value}"
+    if tf.is_tensor(value):
+        return f"a tensor of shape {tuple(value.shape)}"
+    if isinstance(value, np.ndarray):
+        return f"a NumPy array of shape {value.shape}"
+    if isinstance(value, tuple):
+        return f"a tuple of {len(value)}"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "a dict"
+    if callable(value):
+        return f"the function {getattr(value, '__name__', '')!r}".replace(" ''", "")
+    return f"a {type(value).__name__}"
+
+
+def number_from(answer: Any, what: str = "one number") -> float:
+    """``answer`` as a float, or a rejection that says what was given instead and what to give."""
+    import tensorflow as tf
+
+    if isinstance(answer, str):
+        try:
+            float(answer)
+            reject(f"{answer!r} is text (it has quotes): give the number itself, without the quotes.", "not_a_number")
+        except ValueError:
+            reject(f"{answer!r} is text, not a number: give {what}.", "not_a_number")
+    if isinstance(answer, bool):
+        reject(f"{answer} is a truth value, not a number: give {what}.", "not_a_number")
+    if callable(answer) and not tf.is_tensor(answer):
+        reject(f"that is {_kind(answer)}, not a number: work out its value and give {what}.", "not_a_number")
+    if isinstance(answer, (tuple, list)):
+        comma = " (a trailing comma makes a tuple: remove it)" if isinstance(answer, tuple) and len(answer) == 1 else ""
+        reject(f"that is {_kind(answer)}{comma}: give {what}, not a collection.", "not_a_number")
+    if isinstance(answer, dict):
+        reject(f"that is a dict: give {what}.", "not_a_number")
     try:
-        arr = np.asarray(answer, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise _Unreadable(f"expected {what}, got {type(answer).__name__} {answer!r}") from None
-    return arr
+        value = np.asarray(answer.numpy() if tf.is_tensor(answer) else answer)
+    except Exception:  # noqa: BLE001 - whatever it is, it is not a number
+        value = None
+    if value is None or value.dtype == object or value.dtype.kind not in "biuf":
+        reject(f"that is {_kind(answer)}, not a number: give {what}.", "not_a_number")
+    if value.size != 1:
+        reject(f"that is {_kind(answer)} with {value.size} values: give {what}.", "not_a_number")
+    number = float(value.reshape(()))
+    if not np.isfinite(number):
+        reject(f"{number} is not a finite number: give {what}.", "not_a_number")
+    return number
 
 
-class _Unreadable(Exception):
-    pass
+def numbers_from(answer: Any, count: int) -> np.ndarray:
+    """``answer`` as ``count`` floats in order, or a rejection that says what is wrong with the list."""
+    import tensorflow as tf
+
+    if isinstance(answer, str):
+        reject(f"that is one piece of text ({answer!r}): give a list of {count} numbers, such as [1, 2, 3].",
+               "not_a_list")
+    if isinstance(answer, dict):
+        reject(f"that is a dict: give a list of {count} numbers, in order.", "not_a_list")
+    if tf.is_tensor(answer) or isinstance(answer, np.ndarray):
+        values = list(np.asarray(answer.numpy() if tf.is_tensor(answer) else answer).reshape(-1))
+    elif isinstance(answer, (list, tuple)):
+        values = list(answer)
+    else:
+        reject(f"that is {_kind(answer)}: give a list of {count} numbers, in order.", "not_a_list")
+    if any(v is Ellipsis for v in values):
+        reject("some entries are still the placeholder ...: replace each with a number.", "not_attempted")
+    if len(values) != count:
+        reject(f"that list has {_count(len(values))} entries; give {_count(count)} numbers, one per call, in order.",
+               "wrong_length")
+    out = []
+    for i, v in enumerate(values, 1):
+        if isinstance(v, str):
+            reject(f"entry {i} is text ({v!r}): write numbers without quotes.", "not_a_number")
+        if isinstance(v, (list, tuple)):
+            reject(f"entry {i} is itself a list: give a flat list of {count} numbers.", "not_a_list")
+        out.append(number_from(v, "a number"))
+    return np.asarray(out, dtype=np.float64)
 
 
-def _close(a: np.ndarray, b: np.ndarray, rtol: float) -> bool:
+def function_from(answer: Any, what: str) -> Callable:
+    """``answer`` if callable, else a rejection that says what was passed instead."""
+    import tensorflow as tf
+
+    if callable(answer) and not tf.is_tensor(answer):
+        return answer
+    if tf.is_tensor(answer) or isinstance(answer, (np.ndarray, numbers.Number)):
+        reject(f"that is {_kind(answer)}, a value, not a function: pass the function itself ({what}), not the "
+               "result of calling it.", "not_callable")
+    reject(f"expected {what}, got {_kind(answer)}.", "not_callable")
+
+
+def one_tensor(value: Any, where: str) -> "tf.Tensor":
+    """``value`` if it is a tensor, else a rejection naming what it is (a pair, a NumPy array, None...)."""
+    import tensorflow as tf
+
+    if tf.is_tensor(value):
+        return value
+    if isinstance(value, tuple) and len(value) == 2 and callable(value[1]):
+        reject(f"{where} returned a pair (value, grad function): a function that returns (y, grad) needs "
+               "@tf.custom_gradient (or @strict_custom_gradient) on the line above `def`, so that TensorFlow "
+               "calls grad.", "not_decorated")
+    if isinstance(value, (tuple, list)):
+        reject(f"{where} returned {_kind(value)} instead of one tensor: return one value.", "wrong_kind")
+    if isinstance(value, np.ndarray) or isinstance(value, (float, int, np.generic)):
+        reject(f"{where} returned {_kind(value)}, not a tensor: compute it with TensorFlow operations (tf.…), "
+               "which the tape can differentiate and tf.function can compile; NumPy results cannot be.", "numpy")
+    if value is None:
+        reject(f"{where} returned None: is a `return` missing?", "returned_none")
+    reject(f"{where} returned {_kind(value)}, not a tensor.", "wrong_kind")
+
+
+def _close(a, b, rtol: float) -> bool:
     a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
     return a.shape == b.shape and bool(np.allclose(a, b, rtol=rtol, atol=rtol * 1e-3))
 
 
+# --------------------------------------------------------------------------- numbers and lists
+
+
 def number_judge(expected: float, success: str, mistakes: Sequence[tuple[float, str, str]] = (),
-                 rtol: float = 1e-6) -> Callable[[Any], Feedback]:
-    """Judge a single number. ``mistakes``: ``(wrong value, mistake key, message)``."""
+                 rtol: float = 1e-6, fallback: str = "") -> Callable[[Any], Feedback]:
+    """Judge a single number. ``mistakes``: ``(wrong value, mistake key, message)``; ``fallback`` for the rest."""
 
     def judge(answer):
-        try:
-            value = _as_array(answer, "a number")
-        except _Unreadable as e:
-            return Feedback(False, str(e), "not_a_number")
-        if value.size != 1:
-            return Feedback(False, f"expected one number, got {value.size} values", "not_a_number")
-        value = value.reshape(())
+        value = number_from(answer)
         if _close(value, expected, rtol):
             return Feedback(True, success)
         for wrong, key, message in mistakes:
             if _close(value, wrong, rtol):
                 return Feedback(False, message, key)
-        return Feedback(False, f"{float(value):g} is not it, and not a mistake this exercise knows. "
-                               "Work through the chain one link at a time.")
+        return Feedback(False, f"{value:g} is not it. {fallback}".strip())
 
     return judge
 
 
+def _count(n: int) -> str:
+    return ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"][n] if 0 <= n <= 8 else str(n)
+
+
+_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+
+
 def sequence_judge(expected: Sequence[float], success: str,
                    mistakes: Sequence[tuple[Sequence[float], str, str]] = (),
-                   rtol: float = 1e-6) -> Callable[[Any], Feedback]:
+                   rtol: float = 1e-6, fallback: str = "") -> Callable[[Any], Feedback]:
     """Judge a list of numbers in order. ``mistakes``: ``(wrong list, key, message)``."""
     expected = np.asarray(expected, dtype=np.float64)
 
     def judge(answer):
-        try:
-            values = _as_array(answer, "a list of numbers").reshape(-1)
-        except _Unreadable as e:
-            return Feedback(False, str(e), "not_a_number")
-        if values.size != expected.size:
-            return Feedback(False, f"expected {expected.size} numbers, one per call, got {values.size}",
-                            "wrong_length")
+        values = numbers_from(answer, expected.size)
         if _close(values, expected, rtol):
             return Feedback(True, success)
         for wrong, key, message in mistakes:
             if _close(values, np.asarray(wrong, dtype=np.float64), rtol):
                 return Feedback(False, message, key)
         bad = int(np.argmax(~np.isclose(values, expected, rtol=rtol)))
-        return Feedback(False, f"entry {bad} ({values[bad]:g}) is off; the ones before it are right.")
-
-    return judge
-
-
-def function_judge(reference: Callable, points: np.ndarray, success: str,
-                   mistakes: Sequence[tuple[Callable, str, str]] = (), rtol: float = 1e-5,
-                   what: str = "a function of x") -> Callable[[Any], Feedback]:
-    """Judge a function by its values at ``points`` (passed as one float64 tensor)."""
-    import tensorflow as tf
-
-    xs = tf.constant(np.asarray(points, dtype=np.float64))
-    want = np.asarray(reference(xs), dtype=np.float64)
-
-    def judge(answer):
-        if not callable(answer):
-            return Feedback(False, f"expected {what} (def or lambda), got {type(answer).__name__}", "not_callable")
-        try:
-            got = _as_array(answer(xs), "numbers from your function")
-        except (_Unreadable, TypeError, ValueError, tf.errors.InvalidArgumentError) as e:
-            return Feedback(False, f"calling your function on a float64 tensor failed: {type(e).__name__}: {e}. "
-                                   "Use TensorFlow operations such as tf.cos.", "crashes")
-        if got.shape != want.shape:
-            got = np.broadcast_to(got, want.shape) if got.size == 1 else got
-        if _close(got, want, rtol):
-            return Feedback(True, success)
-        for wrong_fn, key, message in mistakes:
-            if _close(got, np.asarray(wrong_fn(xs), dtype=np.float64), rtol):
-                return Feedback(False, message, key)
-        return Feedback(False, "your function gives other values than the derivative at "
-                               f"x = {np.round(points, 3).tolist()}; differentiate the forward rule term by term.")
-
-    return judge
-
-
-def gradient_judge(make_inputs: Callable[[], tuple], reference_forward: Callable, success: str,
-                   hints: dict[str, str] | None = None,
-                   known_wrong: Sequence[tuple[str, Callable, str]] = ()) -> Callable[[Any], Feedback]:
-    """Judge a learner's custom-gradient function with :func:`helpers.check_gradients`.
-
-    The forward value must match ``reference_forward``; the gradient must
-    pass the check. The checker's diagnosis (upstream ignored, transposed,
-    wrong shape, missing reduction, sign, constant factor, None, count)
-    becomes the feedback, followed by an exercise-specific hint from
-    ``hints`` where one is given for that mistake. ``known_wrong`` lists
-    ``(key, wrong_grads(*inputs, upstream), message)`` for mistakes specific to
-    the exercise (a forgotten product-rule term, say): when the answer's
-    gradients equal ``wrong_grads``, that message is the feedback.
-    """
-    import tensorflow as tf
-
-    from ..checking import check_gradients
-
-    hints = hints or {}
-
-    def judge(answer):
-        if not callable(answer):
-            return Feedback(False, f"expected your custom-gradient function, got {type(answer).__name__}",
-                            "not_callable")
-        inputs = make_inputs()
-        try:
-            got = answer(*inputs)
-        except NotImplementedError:
-            raise
-        except Exception as e:  # noqa: BLE001 - the learner's forward failed; say how
-            return Feedback(False, f"calling your function failed: {type(e).__name__}: {e}", "crashes")
-        want = reference_forward(*inputs)
-        if not tf.is_tensor(got) or tuple(got.shape) != tuple(want.shape) or not np.allclose(
-                got.numpy(), want.numpy(), rtol=1e-5, atol=1e-6):
-            return Feedback(False, "the forward value is not right: change only grad, keep the forward pass "
-                                   "as given.", "wrong_forward")
-        try:
-            report = check_gradients(answer, *inputs, raise_on_failure=False)
-        except Exception as e:  # noqa: BLE001
-            reraise_if_not_attempted(e)
-            return Feedback(False, f"checking your gradient failed: {type(e).__name__}: {e}", "crashes")
-        if report.mistake == "grad_raised" and "NotImplementedError" in (report.problem or ""):
-            raise NotImplementedError
-        if report.ok:
-            return Feedback(True, success)
-        specific = _match_known_wrong(answer, inputs, known_wrong)
-        if specific is not None:
-            return specific
-        if report.problem:
-            return Feedback(False, report.problem + _hint(hints, report.mistake), report.mistake)
-        bad = next(r for r in report.inputs if not r.ok)
-        return Feedback(False, f"gradient for {bad.name}: {bad.cause}" + _hint(hints, bad.mistake), bad.mistake)
-
-    return judge
-
-
-def _match_known_wrong(answer, inputs, known_wrong) -> Feedback | None:
-    """Feedback for the first exercise-specific mistake the answer's gradients match."""
-    import tensorflow as tf
-
-    if not known_wrong:
-        return None
-    sources = [x for x in inputs if x.dtype.is_floating]
-    with tf.GradientTape() as tape:
-        tape.watch(sources)
-        y = answer(*inputs)
-    upstream = tf.constant(np.random.default_rng(7).standard_normal(y.shape), dtype=y.dtype)
-    try:
-        got = tape.gradient(y, sources, output_gradients=upstream)
-    except Exception:  # noqa: BLE001 - a broken grad is reported by the checker instead
-        return None
-    for key, wrong, message in known_wrong:
-        want = wrong(*inputs, upstream)
-        want = want if isinstance(want, (list, tuple)) else (want,)
-        if all(g is not None and w is not None and tuple(g.shape) == tuple(w.shape)
-               and np.allclose(g.numpy(), w.numpy(), rtol=1e-4, atol=1e-6) for g, w in zip(got, want)):
-            return Feedback(False, message, key)
-    return None
-
-
-def _hint(hints: dict[str, str], mistake: str | None) -> str:
-    return f" Hint: {hints[mistake]}" if mistake in hints else ""
-
-
-def reraise_if_not_attempted(e: BaseException) -> None:
-    """Re-raise ``NotImplementedError`` when ``e`` comes from an answer's stub, however TensorFlow wrapped it.
-
-    :meth:`Exercise.check` turns that into "Not attempted yet"; judges call
-    this first in every ``except`` that would otherwise report a crash.
-    """
-    if _caused_by(e, NotImplementedError) or "NotImplementedError" in repr(e):
-        raise NotImplementedError from e
-
-
-def _caused_by(e: BaseException, kind: type) -> bool:
-    while e is not None:
-        if isinstance(e, kind):
-            return True
-        e = e.__cause__
-    return False
-
-
-def _forward_and_gradient(answer, x, upstream, in_function: bool = False):
-    """``(y, dL/dx)`` of ``answer`` at ``x`` for ``upstream``; eagerly or inside ``tf.function``."""
-    import tensorflow as tf
-
-    def run(x):
-        with tf.GradientTape() as tape:
-            tape.watch(x)
-            y = answer(x)
-        if not tf.is_tensor(y):
-            raise TypeError(f"your function returned {type(y).__name__}, not a tensor")
-        return y, tape.gradient(y, x, output_gradients=upstream)
-
-    return tf.function(run)(x) if in_function else run(x)
-
-
-def surrogate_judge(make_inputs: Callable[[], tuple], forward: Callable, backward: Callable, success: str,
-                    known_wrong: Sequence[tuple[str, Callable | None, Callable, str]] = ()
-                    ) -> Callable[[Any], Feedback]:
-    """Judge a one-input custom gradient whose backward differs from the forward on purpose.
-
-    ``make_inputs()`` returns ``(x, upstream)``. The answer's forward must
-    equal ``forward(x)`` and its gradient ``backward(x, upstream)``, both
-    eagerly and inside ``tf.function``; a gradient checker cannot judge
-    these, since the gradient is not the forward's derivative by design.
-    ``known_wrong`` lists ``(key, wrong_forward or None, wrong_backward, message)``:
-    an answer matching one gets that message.
-    """
-    import tensorflow as tf
-
-    def matches(got, want_fn, x, u):
-        want = want_fn(x, u) if want_fn is not None else None
-        return want is not None and got is not None and tuple(got.shape) == tuple(want.shape) and \
-            np.allclose(got.numpy(), np.asarray(want), rtol=1e-5, atol=1e-6)
-
-    def judge(answer):
-        if not callable(answer):
-            return Feedback(False, f"expected your custom-gradient function, got {type(answer).__name__}",
-                            "not_callable")
-        x, u = make_inputs()
-        try:
-            y, g = _forward_and_gradient(answer, x, u)
-        except NotImplementedError:
-            raise
-        except Exception as e:  # noqa: BLE001 - the learner's code failed; say how
-            reraise_if_not_attempted(e)
-            return Feedback(False, f"running your function failed: {type(e).__name__}: {e}", "crashes")
-        if not matches(y, lambda x, u: forward(x), x, u):
-            for key, wrong_forward, _, message in known_wrong:
-                if wrong_forward is not None and matches(y, lambda x, u: wrong_forward(x), x, u):
-                    return Feedback(False, message, key)
-            return Feedback(False, "the forward value is not right: the forward pass stays exactly as it is; "
-                                   "only the backward pass changes.", "wrong_forward")
-        if g is None:
-            return Feedback(False, "the tape got None: grad returned None, or the forward is not wrapped in "
-                                   "@tf.custom_gradient.", "none")
-        if tuple(g.shape) != tuple(x.shape):
-            return Feedback(False, f"the gradient has shape {tuple(g.shape)} for an input of shape "
-                                   f"{tuple(x.shape)}: return one value per entry of x.", "wrong_shape")
-        if not matches(g, backward, x, u):
-            for key, wrong_forward, wrong_backward, message in known_wrong:
-                if wrong_forward is None and matches(g, wrong_backward, x, u):
-                    return Feedback(False, message, key)
-            want = np.asarray(backward(x, u))
-            bad = int(np.argmax(~np.isclose(g.numpy(), want, rtol=1e-5, atol=1e-6).reshape(-1)))
-            return Feedback(False, f"at x = {x.numpy().reshape(-1)[bad]:g} with upstream "
-                                   f"{u.numpy().reshape(-1)[bad]:g} your gradient is {g.numpy().reshape(-1)[bad]:g}, "
-                                   f"expected {want.reshape(-1)[bad]:g}.", "wrong_values")
-        try:
-            y_graph, g_graph = _forward_and_gradient(answer, x, u, in_function=True)
-        except Exception as e:  # noqa: BLE001
-            return Feedback(False, f"it works eagerly but fails inside tf.function: {type(e).__name__}: "
-                                   f"{str(e).splitlines()[0]} Use TensorFlow operations (tf.where, tf.abs), "
-                                   "not Python if on tensors.", "not_in_function")
-        if not (matches(y_graph, lambda x, u: forward(x), x, u) and matches(g_graph, backward, x, u)):
-            return Feedback(False, "inside tf.function your function gives other values than eagerly.",
-                            "not_in_function")
-        return Feedback(True, success)
+        before = "; the ones before it are right" if bad else ""
+        return Feedback(False, f"the {_ORDINALS[bad]} number ({values[bad]:g}) is off{before}. {fallback}".strip())
 
     return judge
 
@@ -301,24 +203,335 @@ def choice_judge(expected: Sequence[str], options: Sequence[str], success: str,
     A wrong entry gets that item's explanation (``explanations[i]``), so the
     feedback teaches why, not only that.
     """
+    import difflib
+
     expected = list(expected)
 
     def judge(answer):
-        if isinstance(answer, str) or not isinstance(answer, (list, tuple)):
-            return Feedback(False, f"answer with a list of {len(expected)} names, one per snippet, "
-                                   f"such as {list(options[:2])}.", "not_a_list")
+        if isinstance(answer, str):
+            reject(f"that is one piece of text: give a list of {len(expected)} names, one per snippet, such as "
+                   f"{list(options[:2])}.", "not_a_list")
+        if isinstance(answer, dict):
+            reject(f"that is a dict: give a list of {len(expected)} names, in the order of the snippets.", "not_a_list")
+        if not isinstance(answer, (list, tuple)):
+            reject(f"that is {_kind(answer)}: give a list of {len(expected)} names, one per snippet.", "not_a_list")
+        if any(a is Ellipsis for a in answer):
+            reject(f"{sum(a is Ellipsis for a in answer)} entries are still the placeholder ...: replace each with "
+                   "a name.", "not_attempted")
         if len(answer) != len(expected):
-            return Feedback(False, f"expected {len(expected)} names, one per snippet, got {len(answer)}",
-                            "wrong_length")
-        unknown = [a for a in answer if a not in options]
-        if unknown:
-            return Feedback(False, f"{unknown[0]!r} is not one of the names to choose from: {', '.join(options)}",
-                            "unknown_name")
+            reject(f"that list has {_count(len(answer))} names for {_count(len(expected))} snippets: give one per "
+                   "snippet, in order.", "wrong_length")
+        for i, a in enumerate(answer, 1):
+            if a not in options:
+                near = difflib.get_close_matches(str(a).lower().replace(" ", "_"), options, n=1, cutoff=0.6)
+                hint = f" Did you mean {near[0]!r}? Names must be spelled exactly as listed." if near else ""
+                reject(f"snippet {i}: {a!r} is not one of the names to choose from ({', '.join(options)}).{hint}",
+                       "unknown_name")
         wrong = [i for i, (a, e) in enumerate(zip(answer, expected)) if a != e]
         if not wrong:
             return Feedback(True, success)
         i = wrong[0]
         return Feedback(False, f"snippet {i + 1} is not {answer[i]!r}. {explanations[i]} "
                                f"({len(expected) - len(wrong)} of {len(expected)} right.)", "wrong_choice")
+
+    return judge
+
+
+# --------------------------------------------------------------------------- functions
+
+
+def function_judge(reference: Callable, points: np.ndarray, success: str,
+                   mistakes: Sequence[tuple[Callable, str, str]] = (), rtol: float = 1e-5,
+                   what: str = "a function of x", fallback: str = "") -> Callable[[Any], Feedback]:
+    """Judge a function by its values at ``points`` (passed as one float64 tensor)."""
+    import tensorflow as tf
+
+    xs = tf.constant(np.asarray(points, dtype=np.float64))
+    want = np.asarray(reference(xs), dtype=np.float64)
+
+    def judge(answer):
+        fn = function_from(answer, what)
+        got = call("calling your function on a float64 tensor", fn, xs)
+        if tf.is_tensor(got) or isinstance(got, np.ndarray):
+            values = np.asarray(got.numpy() if tf.is_tensor(got) else got, dtype=np.float64)
+        elif isinstance(got, (int, float)) and not isinstance(got, bool):
+            values = np.full(want.shape, float(got))
+        else:
+            values = np.asarray(one_tensor(got, "your function"))
+        if values.size == 1 and want.size > 1:
+            values = np.full(want.shape, float(values.reshape(())))
+        if values.shape != want.shape:
+            reject(f"for {want.size} inputs your function returned shape {values.shape}: return one value per entry "
+                   "of x.", "wrong_shape")
+        right = _close(values, want, rtol)
+        if right and tf.is_tensor(got) and got.dtype != xs.dtype:
+            reject(f"the values are right, but for a {xs.dtype.name} input your function returns {got.dtype.name}: "
+                   "keep the input's dtype (no cast), or it will clash with the other links' gradients.", "dtype")
+        if right and not tf.is_tensor(got):
+            reject("the values are right, but your function returns a NumPy array or a Python number, not a tensor: "
+                   "use TensorFlow operations (tf.…) so that it works inside TensorFlow's graphs too.", "numpy")
+        if right:
+            return Feedback(True, success)
+        for wrong_fn, key, message in mistakes:
+            if _close(values, np.asarray(wrong_fn(xs), dtype=np.float64), rtol):
+                return Feedback(False, message, key)
+        if np.allclose(values, values.reshape(-1)[0]):
+            return Feedback(False, f"your function gives the same value ({values.reshape(-1)[0]:.4g}) at every x: "
+                                   "the derivative depends on x.", "constant")
+        return Feedback(False, f"your function gives other values than the derivative at x = "
+                               f"{np.round(np.asarray(points), 3).tolist()}. {fallback}".strip())
+
+    return judge
+
+
+# --------------------------------------------------------------------------- custom gradients
+
+
+def uses_custom_gradient(answer: Callable, args: tuple) -> bool | None:
+    """Whether ``answer`` has a custom gradient: ``True``, ``False``, or ``None`` when that cannot be told.
+
+    A ``tf.custom_gradient`` (or strict) function has its ``(y, grad)``
+    function behind ``__wrapped__``; anything else is traced once and its
+    graph searched for the op a custom gradient leaves there.
+    """
+    import tensorflow as tf
+
+    raw = getattr(answer, "__wrapped__", None)
+    if callable(raw):
+        try:
+            with running(""):
+                out = raw(*args)
+            if isinstance(out, tuple) and len(out) == 2 and callable(out[1]):
+                return True
+        except LearnerCodeError:
+            pass
+    try:
+        specs = [tf.TensorSpec.from_tensor(a) if tf.is_tensor(a) else a for a in args]
+        with running(""):
+            concrete = tf.function(lambda *a: answer(*a), autograph=False).get_concrete_function(*specs)
+    except LearnerCodeError:
+        return None
+    graph_def = concrete.graph.as_graph_def()
+    nodes = list(graph_def.node) + [n for f in graph_def.library.function for n in f.node_def]
+    return any("_gradient_op_type" in n.attr for n in nodes)
+
+
+def builds_square_matrix(fn: Callable, args: tuple, n: int) -> bool:
+    """Whether running ``fn(*args)`` inside tf.function makes any n × n tensor (a Jacobian or Hessian, say)."""
+    import tensorflow as tf
+
+    specs = [tf.TensorSpec.from_tensor(a) if tf.is_tensor(a) else a for a in args]
+    try:
+        with running(""):
+            concrete = tf.function(lambda *a: fn(*a), autograph=False).get_concrete_function(*specs)
+    except LearnerCodeError:
+        return False        # it does not trace: running it eagerly will say why
+    for op in concrete.graph.get_operations():
+        for out in op.outputs:
+            dims = out.shape.as_list() if out.shape.rank is not None else []
+            if sum(1 for d in dims if d == n) >= 2:
+                return True
+    return False
+
+
+def require_custom_gradient(answer: Callable, args: tuple) -> None:
+    """Reject plain autodiff (right values, no grad written) and a forgotten decorator."""
+    with running("calling your function"):
+        out = answer(*args)
+    one_tensor(out, "your function")        # a (y, grad) pair: the decorator is missing
+    if uses_custom_gradient(answer, args) is False:
+        reject("your function has no custom gradient: TensorFlow differentiated it by itself. Its gradient may be "
+               "right, but this exercise is about writing grad: decorate the function with @tf.custom_gradient and "
+               "return (y, grad).", "no_custom_gradient")
+
+
+def _grads_for(answer: Callable, inputs: tuple, upstream) -> list:
+    """The answer's gradients for ``upstream``, one per input (through the learner's grad)."""
+    import tensorflow as tf
+
+    sources = [x for x in inputs if x.dtype.is_floating]
+    with running("computing your gradient"):
+        with tf.GradientTape() as tape:
+            tape.watch(sources)
+            y = answer(*inputs)
+        return tape.gradient(one_tensor(y, "your function"), sources, output_gradients=upstream)
+
+
+def _match_known_wrong(answer, inputs, known_wrong) -> Feedback | None:
+    """Feedback for the first exercise-specific mistake the answer's gradients match."""
+    import tensorflow as tf
+
+    if not known_wrong:
+        return None
+    with running("calling your function"):
+        y = answer(*inputs)
+    y = one_tensor(y, "your function")
+    upstream = tf.constant(np.random.default_rng(7).standard_normal(tuple(y.shape)), dtype=y.dtype)
+    got = _grads_for(answer, inputs, upstream)
+    for key, wrong, message in known_wrong:
+        want = wrong(*inputs, upstream)
+        want = want if isinstance(want, (list, tuple)) else (want,)
+        if len(want) == len(got) and all(
+                g is not None and w is not None and tf.is_tensor(g) and tuple(g.shape) == tuple(w.shape)
+                and np.allclose(g.numpy(), np.asarray(w), rtol=1e-4, atol=1e-6) for g, w in zip(got, want)):
+            return Feedback(False, message, key)
+    return None
+
+
+def _first_problem(report) -> tuple[str | None, str]:
+    """(mistake, sentence) for what a failed check_gradients report found first."""
+    if report.problem:
+        return report.mistake, report.problem
+    bad = next(r for r in report.inputs if not r.ok)
+    several = sum(1 for r in report.inputs if r.kind != "setting") > 1
+    where = f"the gradient for {bad.name}: " if several else ""
+    return bad.mistake, where + (bad.cause or bad.result)
+
+
+def _forward_matches(got, want) -> bool:
+    return tuple(got.shape) == tuple(want.shape) and got.dtype == want.dtype and np.allclose(
+        got.numpy(), want.numpy(), rtol=1e-5, atol=1e-6)
+
+
+def check_forward(answer: Callable, inputs: tuple, reference_forward: Callable, message: str) -> None:
+    """Reject an answer whose forward value differs from the reference at ``inputs``."""
+    with running("calling your function"):
+        got = answer(*inputs)
+    got = one_tensor(got, "your function")
+    want = reference_forward(*inputs)
+    if got.dtype != want.dtype:
+        reject(f"your function returns {got.dtype.name} for {want.dtype.name} inputs: keep the input's dtype "
+               "(create constants with it, or tf.cast).", "dtype_mismatch")
+    if not _forward_matches(got, want):
+        shape = "" if tuple(got.shape) == tuple(want.shape) else (
+            f" (it has shape {tuple(got.shape)}, the reference {tuple(want.shape)})")
+        reject(message + shape, "wrong_forward")
+
+
+def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple], reference_forward: Callable,
+                   success: str, known_wrong: Sequence[tuple[str, Callable, str]] = (),
+                   fallback: str = "", forward_message: str = "the forward value is not right: change only grad, "
+                   "keep the forward pass as given.", messages: dict[str, str] | None = None
+                   ) -> Callable[[Any], Feedback]:
+    """Judge a learner's custom-gradient function with :func:`helpers.check_gradients`, at several points.
+
+    ``make_inputs()`` returns a list of input tuples (points), or one tuple.
+    At each point the answer must have a custom gradient, the forward value
+    of ``reference_forward``, and a gradient that passes the check (contract
+    included: count, shapes, dtypes, eagerly and inside ``tf.function``).
+    ``known_wrong`` lists ``(key, wrong_grads(*inputs, upstream), message)``
+    for mistakes specific to the exercise (a forgotten product-rule term,
+    say): an answer whose gradients equal ``wrong_grads`` gets that message.
+    Otherwise the checker's diagnosis is the feedback, or ``fallback`` when
+    it finds no simple pattern; ``messages`` replaces the checker's words for
+    a mistake where they would give the exercise's answer away (the checker
+    names the fix, an exercise must not).
+    """
+    from ..checking import check_gradients
+
+    def judge(answer):
+        fn = function_from(answer, "your custom-gradient function")
+        points = make_inputs()
+        points = points if isinstance(points, list) else [points]
+        require_custom_gradient(fn, points[0])
+        for inputs in points:
+            check_forward(fn, inputs, reference_forward, forward_message)
+        for n, inputs in enumerate(points):
+            report = check_gradients(fn, *inputs, raise_on_failure=False, graph=(n == len(points) - 1))
+            if report.error is not None:
+                raise LearnerCodeError("your grad" if report.mistake != "forward_raised" else "your function",
+                                       report.error)
+            if report.ok:
+                continue
+            specific = _match_known_wrong(fn, inputs, known_wrong)
+            if specific is not None:
+                return specific
+            mistake, sentence = _first_problem(report)
+            if messages and mistake in messages:
+                sentence = messages[mistake]
+            elif mistake in ("wrong_values", "partial", None) and fallback:
+                sentence = f"{sentence.split(':')[0]}: {fallback}" if ":" in sentence else fallback
+            at = f" (at the point {n + 1} of {len(points)} the checker tries)" if len(points) > 1 and n else ""
+            return Feedback(False, sentence + at, mistake)
+        return Feedback(True, success)
+
+    return judge
+
+
+def _forward_and_gradient(answer, x, upstream, in_function: bool = False):
+    """``(y, dL/dx)`` of ``answer`` at ``x`` for ``upstream``; eagerly or inside ``tf.function``."""
+    import tensorflow as tf
+
+    def run(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = answer(x)
+        y = one_tensor(y, "your function")
+        return y, tape.gradient(y, x, output_gradients=upstream)
+
+    with running("running your function" + (" inside tf.function" if in_function else "")):
+        return tf.function(run, autograph=False)(x) if in_function else run(x)
+
+
+def surrogate_judge(make_inputs: Callable[[], list[tuple]], forward: Callable, backward: Callable, success: str,
+                    known_wrong: Sequence[tuple[str, Callable | None, Callable, str]] = ()
+                    ) -> Callable[[Any], Feedback]:
+    """Judge a one-input custom gradient whose backward differs from the forward on purpose.
+
+    ``make_inputs()`` returns a list of ``(x, upstream)`` points. The answer's
+    forward must equal ``forward(x)`` and its gradient ``backward(x, upstream)``,
+    eagerly and inside ``tf.function``; a gradient checker cannot judge these
+    against finite differences, since the gradient is not the forward's
+    derivative by design. ``known_wrong`` lists ``(key, wrong_forward or None,
+    wrong_backward, message)``: an answer matching one gets that message.
+    """
+    import tensorflow as tf
+
+    def matches(got, want_fn, x, u):
+        want = want_fn(x, u) if want_fn is not None else None
+        return want is not None and got is not None and tf.is_tensor(got) and \
+            tuple(got.shape) == tuple(want.shape) and np.allclose(got.numpy(), np.asarray(want), rtol=1e-5, atol=1e-6)
+
+    def judge(answer):
+        fn = function_from(answer, "your custom-gradient function")
+        points = make_inputs()
+        for x, u in points:
+            y, g = _forward_and_gradient(fn, x, u)
+            if not matches(y, lambda x, u: forward(x), x, u):
+                for key, wrong_forward, _, message in known_wrong:
+                    if wrong_forward is not None and matches(y, lambda x, u: wrong_forward(x), x, u):
+                        return Feedback(False, message, key)
+                return Feedback(False, "the forward value is not right: the forward pass stays exactly as it is; "
+                                       "only the backward pass changes.", "wrong_forward")
+            if g is None:
+                return Feedback(False, "the tape got None: grad returned None, or the forward is not wrapped in "
+                                       "@tf.custom_gradient.", "none")
+            if not tf.is_tensor(g):
+                return Feedback(False, f"grad returned {_kind(g)}, not a tensor: NumPy inside grad works eagerly "
+                                       "but fails inside tf.function. Use TensorFlow operations.", "numpy")
+            if tuple(g.shape) != tuple(x.shape):
+                return Feedback(False, f"the gradient has shape {tuple(g.shape)} for an input of shape "
+                                       f"{tuple(x.shape)}: return one value per entry of x.", "wrong_shape")
+            if g.dtype != x.dtype:
+                return Feedback(False, f"the gradient has dtype {g.dtype.name} for a {x.dtype.name} input: keep "
+                                       "upstream's dtype (cast a mask with tf.cast(mask, upstream.dtype)).",
+                                "wrong_dtype")
+            if not matches(g, backward, x, u):
+                for key, wrong_forward, wrong_backward, message in known_wrong:
+                    if wrong_forward is None and matches(g, wrong_backward, x, u):
+                        return Feedback(False, message, key)
+                want = np.asarray(backward(x, u))
+                bad = int(np.argmax(~np.isclose(g.numpy(), want, rtol=1e-5, atol=1e-6).reshape(-1)))
+                return Feedback(False, f"at x = {x.numpy().reshape(-1)[bad]:g} with upstream "
+                                       f"{u.numpy().reshape(-1)[bad]:g} your gradient is "
+                                       f"{g.numpy().reshape(-1)[bad]:g}; compare it with what the exercise asks "
+                                       "for at that x.", "wrong_values")
+        x, u = points[0]
+        y_graph, g_graph = _forward_and_gradient(fn, x, u, in_function=True)
+        if not (matches(y_graph, lambda x, u: forward(x), x, u) and matches(g_graph, backward, x, u)):
+            return Feedback(False, "inside tf.function your function gives other values than eagerly: Python code "
+                                   "that reads tensor values runs only once there, when the function is traced.",
+                            "not_in_function")
+        return Feedback(True, success)
 
     return judge

@@ -9,13 +9,18 @@ register(Exercise(
     judge=number_judge(
         6.0, "d(x²)/dx = 2x, which is 6 at x = 3. The feedback mechanism works: on to the chain rule.",
         mistakes=[
-            (9.0, "forward_value", "9 = 3² is the value of x², not its derivative."),
-            (3.0, "factor", "3 is x itself: the derivative of x² is 2x, so there is a factor 2 missing."),
-            (2.0, "missing_x", "2 is the derivative's constant; it still depends on x: 2x at x = 3."),
-        ]),
+            (9.0, "forward_value", "9 is the value of x² at x = 3, not its derivative."),
+            (3.0, "factor", "3 is x itself: the power rule brings the exponent down as a factor. Which factor is "
+                            "missing?"),
+            (2.0, "missing_x", "2 is the derivative's constant; the derivative still depends on x: evaluate it at "
+                               "x = 3."),
+            (18.0, "exponent_kept", "the power rule lowers the exponent by one: the derivative of x² is a multiple "
+                                    "of x¹, not of x²."),
+        ],
+        fallback="Use the power rule: bring the exponent down and lower it by one, then put in x = 3."),
     solution="""
         answer = 2 * 3   # d(x²)/dx = 2x
     """,
     answer_name="answer",
-    mistakes=("forward_value", "factor", "missing_x"),
+    mistakes=("forward_value", "factor", "missing_x", "exponent_kept"),
 ))

@@ -8,34 +8,44 @@ from .judges import surrogate_judge
 
 _X = np.array([[-2.5, -1.3, -0.4, 0.0], [0.3, 0.9, 0.6, 1.7]], dtype=np.float32)
 _U = np.array([[0.5, -2.0, 1.5, 3.0], [-0.7, 2.5, -1.2, 4.0]], dtype=np.float32)
+_X2 = np.array([-1.0, 1.0, 0.99, -1.01, 5.0, -0.2], dtype=np.float64)        # the edges |x| = 1, and float64
+_U2 = np.array([2.0, -0.5, 3.0, -3.0, 1.0, -4.0], dtype=np.float64)
 
 
-def _inputs():
-    return tf.constant(_X), tf.constant(_U)
+def _points():
+    return [(tf.constant(_X), tf.constant(_U)), (tf.constant(_X2), tf.constant(_U2))]
 
+
+_MASK = "grad must keep upstream where |x| ≤ 1 (the edges included) and give zero elsewhere."
 
 register(Exercise(
     key="05.sign_ste",
     title="sign(x) forward, straight-through with saturation backward",
     judge=surrogate_judge(
-        _inputs,
+        _points,
         forward=tf.sign,
         backward=lambda x, u: u * tf.cast(tf.abs(x) <= 1, u.dtype),
         success="the gradient passes upstream through where |x| ≤ 1 and stops it outside: the derivative "
                 "of the hard tanh clip(x, -1, 1), the surrogate binarised networks use.",
         known_wrong=[
             ("no_saturation", None, lambda x, u: u,
-             "that is the plain straight-through estimator: it also passes the gradient where |x| > 1, "
-             "where the clipped surrogate is flat. Multiply by a mask of |x| ≤ 1."),
+             "that is the plain straight-through estimator: it passes the gradient everywhere, also where the "
+             "hard tanh clip(x, -1, 1) is flat. Where is its slope zero?"),
             ("mask_inverted", None, lambda x, u: u * tf.cast(tf.abs(x) > 1, u.dtype),
-             "the mask is inverted: pass upstream where |x| ≤ 1, zero outside."),
+             "the mask is inverted: the gradient passes exactly where the hard tanh is flat, and stops where it "
+             "has slope 1."),
+            ("edges_excluded", None, lambda x, u: u * tf.cast(tf.abs(x) < 1, u.dtype),
+             "right except at |x| = 1 exactly: the exercise keeps the gradient at the edges (|x| ≤ 1)."),
             ("upstream_ignored", None, lambda x, u: tf.cast(tf.abs(x) <= 1, u.dtype),
-             "your grad ignores upstream: it returns the mask alone. Multiply the mask by upstream."),
+             "your grad ignores upstream: it returns the slope alone. Multiply the slope by upstream."),
             ("plain_sign", None, lambda x, u: tf.zeros_like(u),
              "the gradient is zero everywhere: that is tf.sign's own gradient. Wrap the forward in "
              "@tf.custom_gradient and return the surrogate's slope times upstream."),
             ("surrogate_forward", lambda x: tf.clip_by_value(x, -1, 1), lambda x, u: u,
-             "the forward must stay sign(x): only the backward pass uses the clipped identity."),
+             "the forward must stay sign(x): only the backward pass uses the hard tanh's slope."),
+            ("smooth_surrogate", None, lambda x, u: u * (1 - tf.tanh(x) ** 2),
+             "that is the slope of the smooth tanh. The exercise asks for the hard tanh clip(x, -1, 1), whose "
+             "slope is 1 or 0."),
         ]),
     solution="""
         @tf.custom_gradient
@@ -46,28 +56,44 @@ register(Exercise(
             return tf.sign(x), grad
     """,
     answer_name="sign_ste",
-    mistakes=("no_saturation", "mask_inverted", "upstream_ignored", "plain_sign", "surrogate_forward", "wrong_shape",
-              "none", "not_in_function"),
+    mistakes=("no_saturation", "mask_inverted", "edges_excluded", "upstream_ignored", "plain_sign",
+              "surrogate_forward", "smooth_surrogate", "wrong_shape", "none", "not_in_function"),
+    hints={"python_bool": "tf.where(condition, a, b) or a cast mask, tf.cast(condition, upstream.dtype), work "
+                          "entry by entry.",
+           "wrong_dtype": "a boolean mask must be cast to upstream's dtype before multiplying.",
+           "wrong_values": _MASK},
 ))
 
 register(Exercise(
     key="05.clip_gradient",
     title="Identity forward, gradient clipped to [-1, 1] backward",
     judge=surrogate_judge(
-        _inputs,
+        _points,
         forward=tf.identity,
         backward=lambda x, u: tf.clip_by_value(u, -1, 1),
         success="the value passes unchanged and the gradient is clipped entry by entry: large gradients "
                 "no longer blow up the update, small ones are untouched.",
         known_wrong=[
             ("clipped_x", None, lambda x, u: tf.clip_by_value(x, -1, 1),
-             "you clipped x, not the gradient: clip upstream, the gradient arriving from the loss."),
+             "you clipped x, the input, not the gradient: which tensor in grad carries the gradient arriving from "
+             "the loss?"),
+            ("clipped_x", None, lambda x, u: u * tf.clip_by_value(x, -1, 1),
+             "you multiplied upstream by a clipped x: the exercise clips the gradient itself, whatever x is."),
+            ("clipped_forward", lambda x: tf.clip_by_value(x, -1, 1), lambda x, u: tf.clip_by_value(u, -1, 1),
+             "you clipped the forward value: the forward stays the identity, only the gradient is clipped."),
             ("clipped_forward", lambda x: tf.clip_by_value(x, -1, 1), lambda x, u: u,
              "you clipped the forward value: the forward stays the identity, only the gradient is clipped."),
             ("not_clipped", None, lambda x, u: u,
-             "the gradient is not clipped: return tf.clip_by_value(upstream, -1.0, 1.0)."),
+             "the gradient passes unchanged: nothing limits its large entries yet."),
             ("upstream_ignored", None, lambda x, u: tf.ones_like(u),
-             "your grad ignores upstream: it returns ones. Clip upstream itself."),
+             "your grad ignores upstream: it returns ones. The gradient to clip is upstream."),
+            ("norm_clipped", None, lambda x, u: tf.clip_by_norm(u, 1.0),
+             "that clips the whole gradient's norm, rescaling every entry; the exercise clips each entry on its own "
+             "and leaves entries inside [-1, 1] unchanged."),
+            ("wrong_bounds", None, lambda x, u: tf.clip_by_value(u, 0, 1),
+             "the lower bound is wrong: negative gradients are wiped out, though they are as valid as positive ones."),
+            ("sign_only", None, lambda x, u: tf.sign(u),
+             "entries already inside [-1, 1] must pass unchanged; yours become ±1."),
         ]),
     solution="""
         @tf.custom_gradient
@@ -77,5 +103,8 @@ register(Exercise(
             return tf.identity(x), grad
     """,
     answer_name="clip_gradient",
-    mistakes=("clipped_x", "clipped_forward", "not_clipped", "upstream_ignored", "wrong_values"),
+    mistakes=("clipped_x", "clipped_forward", "not_clipped", "upstream_ignored", "norm_clipped", "wrong_bounds",
+              "sign_only", "wrong_values"),
+    hints={"python_bool": "tf.clip_by_value (or tf.minimum and tf.maximum) work entry by entry.",
+           "numpy_in_graph": "tf.clip_by_value is TensorFlow's np.clip."},
 ))

@@ -3,24 +3,35 @@
 import numpy as np
 import tensorflow as tf
 
-from . import Exercise, Feedback, register
-from .judges import gradient_judge
+from . import Exercise, Feedback, register, reject
+from .judges import function_from, gradient_judge, one_tensor, require_custom_gradient
+from ..boundary import running
 
-_x = lambda: (tf.constant([-2.0, -0.5, 0.3, 1.0, 2.5]),)
+_points = lambda: [(tf.constant([-2.0, -0.5, 0.3, 1.0, 2.5]),), (tf.constant([[0.7, -3.0], [1.9, 4.2]]),)]
 
 register(Exercise(
     key="02.x_sin_x",
     title="A custom gradient for x·sin(x)",
     judge=gradient_judge(
-        _x, lambda x: x * tf.sin(x),
-        "d(x·sin x)/dx = sin x + x·cos x, times upstream. Product rule and chain rule in one line.",
-        hints={"upstream_ignored": "return upstream * (sin x + x cos x)."},
+        _points, lambda x: x * tf.sin(x),
+        "d(x·sin x)/dx = sin x + x·cos x, times upstream: the product rule and the chain rule in one line.",
         known_wrong=[
             ("product_rule", lambda x, u: u * x * tf.cos(x),
-             "you kept only x·cos(x): the product rule has two terms, sin(x) + x·cos(x)."),
+             "you kept only one of the two terms the product rule gives: x·sin(x) is a product of two factors that "
+             "both change with x, and each contributes a term."),
+            ("product_rule", lambda x, u: u * tf.sin(x),
+             "you kept only one of the two terms the product rule gives: x·sin(x) is a product of two factors that "
+             "both change with x, and each contributes a term."),
             ("product_rule", lambda x, u: u * tf.cos(x),
-             "cos(x) is the derivative of sin(x) alone; x·sin(x) needs the product rule: sin(x) + x·cos(x)."),
-        ]),
+             "that is the derivative of sin(x) alone; x·sin(x) is a product of two factors that both change with x: "
+             "which rule differentiates a product?"),
+            ("product_rule", lambda x, u: u * (tf.sin(x) + tf.cos(x)),
+             "the second term of the product rule is missing a factor: differentiate one factor and keep the other "
+             "one as it is."),
+            ("forward_value", lambda x, u: u * x * tf.sin(x),
+             "grad multiplies upstream by the forward value x·sin(x); it should multiply by its derivative."),
+        ],
+        fallback="x·sin(x) is a product of two factors that both depend on x: which rule differentiates a product?"),
     solution="""
         @strict_custom_gradient
         def x_sin_x(x):
@@ -29,35 +40,66 @@ register(Exercise(
             return x * tf.sin(x), grad
     """,
     answer_name="x_sin_x",
-    mistakes=("upstream_ignored", "product_rule", "wrong_sign"),
+    mistakes=("upstream_ignored", "product_rule", "wrong_sign", "forward_value", "no_custom_gradient",
+              "not_decorated"),
+    hints={"upstream_ignored": "multiply your derivative by upstream.",
+           "typo": "TensorFlow's functions are tf.sin and tf.cos.",
+           "undefined_name": "TensorFlow's functions are tf.sin and tf.cos."},
 ))
+
+_LOG1PEXP_X = np.array([-100.0, -10.0, 0.0, 10.0, 88.0, 89.0, 100.0], dtype=np.float32)
+_LOG1PEXP_U = np.array([1.0, 2.0, 1.0, 0.5, 1.0, 3.0, 1.0], dtype=np.float32)
 
 
 def _judge_log1pexp(answer) -> Feedback:
-    if not callable(answer):
-        return Feedback(False, f"expected a function, got {type(answer).__name__}", "not_callable")
-    x = tf.constant([-100.0, -10.0, 0.0, 10.0, 88.0, 89.0, 100.0])
-    with tf.GradientTape() as tape:
-        tape.watch(x)
-        y = answer(x)
-    g = tape.gradient(y, x, output_gradients=tf.constant([1.0, 2.0, 1.0, 0.5, 1.0, 3.0, 1.0]))
-    want_y = np.logaddexp(0.0, x.numpy().astype(np.float64))
-    want_g = np.array([1.0, 2.0, 1.0, 0.5, 1.0, 3.0, 1.0]) / (1 + np.exp(-x.numpy().astype(np.float64)))
-    if not np.all(np.isfinite(y.numpy())):
-        return Feedback(False, f"the forward value is inf at x = {x.numpy()[~np.isfinite(y.numpy())].tolist()}: "
-                               "log(1 + exp(x)) overflows in float32 from x = 89. Compute it another way, e.g. "
-                               "max(x, 0) + log1p(exp(-|x|)).", "forward_overflow")
-    if not np.allclose(y.numpy(), want_y, rtol=1e-5, atol=1e-6):
-        return Feedback(False, "the forward value is not log(1 + exp(x)).", "wrong_forward")
-    if g is None or not np.all(np.isfinite(g.numpy())):
-        return Feedback(False, "the gradient is NaN or inf for large x: exp(x)/(1 + exp(x)) is inf/inf there. "
-                               "Write it as 1 - 1/(1 + exp(x)) or sigmoid(x).", "nan_gradient")
-    if np.allclose(g.numpy(), want_g / np.array([1.0, 2.0, 1.0, 0.5, 1.0, 3.0, 1.0]), rtol=1e-4, atol=1e-6):
-        return Feedback(False, "grad ignores upstream: it returns sigmoid(x) whatever comes from above. "
-                               "Return upstream * sigmoid(x).", "upstream_ignored")
-    if not np.allclose(g.numpy(), want_g, rtol=1e-4, atol=1e-6):
-        return Feedback(False, "the gradient is finite but not right: d/dx log(1 + exp(x)) = sigmoid(x).",
+    fn = function_from(answer, "your custom-gradient function")
+    x, u = tf.constant(_LOG1PEXP_X), tf.constant(_LOG1PEXP_U)
+    require_custom_gradient(fn, (x,))
+    with running("calling your function"):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = one_tensor(fn(x), "your function")
+        g = tape.gradient(y, x, output_gradients=u)
+    if y.dtype != tf.float32 or tuple(y.shape) != x.shape:
+        reject(f"for a float32 input of shape {tuple(x.shape)} your function returns {y.dtype.name} of shape "
+               f"{tuple(y.shape)}: keep x's dtype and shape.", "wrong_forward")
+    want_y = np.logaddexp(0.0, _LOG1PEXP_X.astype(np.float64))
+    want_g = _LOG1PEXP_U / (1 + np.exp(-_LOG1PEXP_X.astype(np.float64)))
+    yv = y.numpy()
+    if not np.all(np.isfinite(yv)):
+        bad = _LOG1PEXP_X[~np.isfinite(yv)].tolist()
+        return Feedback(False, f"the forward value is inf or NaN at x = {bad}: e^x overflows float32 from x = 89, so "
+                               "any formula that computes e^x itself (or e^-x for negative x) does. Rewrite it so "
+                               "that only e to a negative power is ever computed.", "forward_overflow")
+    if not np.allclose(yv, want_y, rtol=1e-5, atol=1e-6):
+        bad = _LOG1PEXP_X[~np.isclose(yv, want_y, rtol=1e-5, atol=1e-6)].tolist()
+        return Feedback(False, f"the forward value is finite but not log(1 + e^x) at x = {bad}.", "wrong_forward")
+    if g is None:
+        reject("the tape got None for x: grad must return a gradient.", "none")
+    if not tf.is_tensor(g):
+        reject("grad returned a NumPy array: use TensorFlow operations.", "numpy")
+    gv = g.numpy()
+    if not np.all(np.isfinite(gv)):
+        bad = _LOG1PEXP_X[~np.isfinite(gv)].tolist()
+        return Feedback(False, f"the gradient is NaN or inf at x = {bad}: somewhere in grad an overflowing e^x "
+                               "meets a 0 or another inf (0·∞ or ∞/∞). Write the derivative so that no e^x is "
+                               "computed for large x.", "nan_gradient")
+    if np.allclose(gv, want_g / _LOG1PEXP_U, rtol=1e-4, atol=1e-6):
+        return Feedback(False, "grad ignores upstream: it returns the local derivative whatever comes from above. "
+                               "Multiply it by upstream.", "upstream_ignored")
+    if np.allclose(gv, _LOG1PEXP_U / (1 + np.exp(_LOG1PEXP_X.astype(np.float64))), rtol=1e-4, atol=1e-6):
+        return Feedback(False, "that gradient is the mirror image of the right one (it is the derivative of "
+                               "log(1 + e^-x)): check the sign inside.", "wrong_sign")
+    wrong = ~np.isclose(gv, want_g, rtol=1e-4, atol=1e-6)
+    if wrong.any():
+        where = (" It is right for x ≤ 0 and wrong for x > 0: in the stable form, which terms change with x when x "
+                 "is positive?" if np.all(_LOG1PEXP_X[wrong] > 0) else " What is the derivative of log(1 + e^x)?")
+        return Feedback(False, f"the gradient is finite but not right at x = {_LOG1PEXP_X[wrong].tolist()}.{where}",
                         "wrong_values")
+    with running("running your function inside tf.function"):
+        y_graph = tf.function(lambda x: one_tensor(fn(x), "your function"), autograph=False)(x)
+    if not np.allclose(y_graph.numpy(), yv, rtol=1e-4, atol=1e-6):
+        return Feedback(False, "inside tf.function your function gives other values than eagerly.", "not_in_function")
     return Feedback(True, "finite and right everywhere, from x = -100 to 100: forward and gradient are both "
                           "stable. (tf.math.softplus does exactly this.)")
 
@@ -76,21 +118,30 @@ register(Exercise(
             return y, grad
     """,
     answer_name="stable_log1pexp",
-    mistakes=("forward_overflow", "nan_gradient", "upstream_ignored", "wrong_values"),
+    mistakes=("forward_overflow", "nan_gradient", "upstream_ignored", "wrong_values", "wrong_sign",
+              "no_custom_gradient"),
+    hints={"python_bool": "tf.maximum(x, 0.0) and tf.abs(x) work entry by entry.",
+           "dtype_mismatch": "write constants as Python numbers (0.0), which take x's dtype."},
 ))
+
+
+def _multiply_points():
+    return [(tf.constant([2.0, -1.0, 0.5]), tf.constant([3.0, 4.0, -2.0])),
+            (tf.constant([[1.5, -0.3], [2.0, 0.7]]), tf.constant([[-1.0, 2.5], [0.4, 3.0]]))]
+
 
 register(Exercise(
     key="02.multiply",
     title="Two inputs: a custom gradient for z = x·y",
     judge=gradient_judge(
-        lambda: (tf.constant([2.0, -1.0, 0.5]), tf.constant([3.0, 4.0, -2.0])), lambda x, y: x * y,
+        _multiply_points, lambda x, y: x * y,
         "dz/dx = y and dz/dy = x, each times upstream, returned in the order of the inputs.",
-        hints={"count": "return two gradients: upstream * y, upstream * x.",
-               "upstream_ignored": "multiply both gradients by upstream."},
         known_wrong=[
             ("swapped", lambda x, y, u: (u * x, u * y),
-             "your gradients are swapped: dz/dx = y (not x). Return them in the order of the inputs: "
-             "(upstream * y, upstream * x)."),
+             "your two gradients are swapped: the gradient for x is how z changes when x changes, with y held "
+             "fixed. Return them in the order of the inputs."),
+            ("forward_value", lambda x, y, u: (u * x * y, u * x * y),
+             "grad multiplies upstream by the forward value x·y; it should multiply by the partial derivatives."),
         ]),
     solution="""
         @strict_custom_gradient
@@ -100,5 +151,8 @@ register(Exercise(
             return x * y, grad
     """,
     answer_name="multiply",
-    mistakes=("swapped", "count", "upstream_ignored"),
+    mistakes=("swapped", "count", "upstream_ignored", "forward_value"),
+    hints={"count": "return a pair: one gradient for x and one for y, each shaped like its input.",
+           "upstream_ignored": "multiply both gradients by upstream.",
+           "not_a_pair": "the decorated function returns (z, grad)."},
 ))

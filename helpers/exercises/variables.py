@@ -3,64 +3,101 @@
 import numpy as np
 import tensorflow as tf
 
-from . import Exercise, Feedback, register
-from .judges import reraise_if_not_attempted
+from . import Exercise, Feedback, register, reject
+from .judges import function_from, one_tensor, require_custom_gradient
+from ..boundary import running
 
 _X = np.array([1.0, -2.0, 0.5], dtype=np.float32)
 _U = np.array([0.5, 1.5, -2.0], dtype=np.float32)
+_OTHER_W = (-0.7, 1.3)
+
+
+def _run_scale(fn, x, u):
+    """y, dL/dx, dL/dw and the variable read, for one call of the answer."""
+    with running("running your function and its grad"):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = fn(x)
+        y = one_tensor(y, "your function")
+        variables = list(tape.watched_variables())
+        if len(variables) != 1:
+            reject(f"your function should read exactly one tf.Variable (w); it read {len(variables)}. Create w with "
+                   "tf.Variable(2.0) and use it inside the function (not w.numpy() or a plain number).",
+                   "no_variable")
+        w = variables[0]
+        dx, dw = tape.gradient(y, [x, w], output_gradients=u)
+    return y, dx, dw, w
 
 
 def _judge_scale(answer) -> Feedback:
-    """Gradients of y = w * x for x and for the variable w the answer reads."""
-    if not callable(answer):
-        return Feedback(False, f"expected your custom-gradient function, got {type(answer).__name__}", "not_callable")
+    """Gradients of y = w · x for x and for the variable w the answer reads, at several values of w."""
+    fn = function_from(answer, "your custom-gradient function")
     x, u = tf.constant(_X), tf.constant(_U)
+    y, dx, dw, w = _run_scale(fn, x, u)
+    start = w.numpy()
     try:
-        with tf.GradientTape() as tape:
-            tape.watch(x)
-            y = answer(x)
-        variables = list(tape.watched_variables())
-        if len(variables) != 1:
-            return Feedback(False, f"your function should read exactly one tf.Variable (w); it read "
-                                   f"{len(variables)}.", "no_variable")
-        w = variables[0]
-        dx, dw = tape.gradient(y, [x, w], output_gradients=u)
-    except Exception as e:  # noqa: BLE001 - the learner's code failed; say how
-        reraise_if_not_attempted(e)
-        if "must accept keyword argument 'variables'" in str(e):
-            return Feedback(False, "TensorFlow refused it: a function that reads a tf.Variable must give grad a "
-                                   "`variables=None` parameter and return (input_grads, variable_grads).",
-                            "variables_missing")
-        if "variables" in str(e) and ("gradient" in str(e) or "grad" in str(e)):
-            return Feedback(False, f"the variable gradients are not in the form TensorFlow expects: {e}. Return "
-                                   "(dx, [dw]): a list with one gradient per variable in `variables`.",
-                            "variable_grads_form")
-        return Feedback(False, f"running your function failed: {type(e).__name__}: {e}", "crashes")
-    wv = w.numpy()
-    if not np.allclose(y.numpy(), wv * _X):
-        return Feedback(False, "the forward value is not w * x; keep the forward as given.", "wrong_forward")
-    want_dx, want_dw = u.numpy() * wv, float(np.sum(_U * _X))
-    if dx is None or dw is None:
-        which = "x" if dx is None else "w"
-        return Feedback(False, f"the tape got None for {which}: return a gradient for it.", "none")
-    if tuple(dw.shape) != tuple(w.shape):
-        hint = " Sum over the entries of x: w was used by every one." if dw.shape == x.shape else ""
-        return Feedback(False, f"the gradient for w has shape {tuple(dw.shape)}, but w has shape "
-                               f"{tuple(w.shape)}.{hint}", "not_summed" if hint else "wrong_shape")
-    if np.allclose(dx, _U * _X) and np.isclose(dw, np.sum(_U * wv)):
-        return Feedback(False, "the two gradients are swapped: dL/dx = upstream · w, dL/dw = Σ upstream · x.",
-                        "swapped")
-    if np.allclose(dx, wv) or np.isclose(dw, np.sum(_X)):
-        return Feedback(False, "your grad ignores upstream: multiply both gradients by it (and sum for w).",
-                        "upstream_ignored")
-    if not np.allclose(dx, want_dx, rtol=1e-5):
-        return Feedback(False, f"dL/dx is {np.round(dx.numpy(), 4)}, expected upstream · w = "
-                               f"{np.round(want_dx, 4)}.", "wrong_values")
-    if not np.isclose(dw, want_dw, rtol=1e-5):
-        return Feedback(False, f"dL/dw is {float(dw):.4g}, expected Σ upstream · x = {want_dw:.4g}.",
-                        "wrong_values")
+        results = [(float(start), y, dx, dw)]
+        for value in _OTHER_W:
+            w.assign(value)
+            results.append((value,) + _run_scale(fn, x, u)[:3])
+    finally:
+        w.assign(start)
+    for wv, y, dx, dw in results:
+        if not np.allclose(y.numpy(), wv * _X, rtol=1e-5):
+            if np.allclose(y.numpy(), start * _X, rtol=1e-5):
+                return Feedback(False, f"after w changes to {wv}, your forward value still uses w = {start:g}: read "
+                                       "the variable, not its starting value.", "hard_coded")
+            return Feedback(False, "the forward value is not w · x; keep the forward as given.", "wrong_forward")
+        if dx is None or dw is None:
+            which = "x" if dx is None else "w"
+            return Feedback(False, f"the tape got None for {which}: grad must return a gradient for it (for w, in "
+                                   "the list of variable gradients).", "none")
+        for name, g in (("x", dx), ("w", dw)):
+            if not tf.is_tensor(g):
+                return Feedback(False, f"the gradient for {name} is {type(g).__name__}, not a tensor: use TensorFlow "
+                                       "operations in grad.", "numpy")
+        if tuple(dw.shape) != tuple(w.shape):
+            hint = (" w is one number used by every entry of x: its gradient collects all their contributions."
+                    if tuple(dw.shape) == tuple(x.shape) else "")
+            return Feedback(False, f"the gradient for w has shape {tuple(dw.shape)}, but w has shape "
+                                   f"{tuple(w.shape)}.{hint}", "not_summed" if hint else "wrong_shape")
+        if tuple(dx.shape) != tuple(x.shape):
+            return Feedback(False, f"the gradient for x has shape {tuple(dx.shape)}, but x has shape "
+                                   f"{tuple(x.shape)}.", "wrong_shape")
+        want_dx, want_dw = _U * wv, float(np.sum(_U * _X))
+        dxv, dwv = dx.numpy(), float(dw.numpy())
+        right = np.allclose(dxv, want_dx, rtol=1e-5) and np.isclose(dwv, want_dw, rtol=1e-5)
+        if right:
+            continue
+        if wv != start and np.allclose(dxv, _U * start, rtol=1e-5):
+            return Feedback(False, f"after w changes to {wv}, your gradient for x still uses w = {start:g}, a "
+                                   "hard-coded number: read the variable w in grad, not the value it started with.",
+                            "hard_coded")
+        if np.allclose(dxv, wv, rtol=1e-5) or np.isclose(dwv, float(np.sum(_X)), rtol=1e-5):
+            return Feedback(False, "your grad ignores upstream: both gradients are linear in it (and the one for w "
+                                   "collects one term per entry of x).", "upstream_ignored")
+        if np.isclose(dwv, want_dw / len(_X), rtol=1e-5):
+            return Feedback(False, "your gradient for w is the mean of the entries' contributions; each entry of x "
+                                   "adds its own, so they are summed, not averaged.", "mean_not_sum")
+        if np.allclose(dxv, _U * _X, rtol=1e-5) and np.isclose(dwv, float(np.sum(_U)) * wv, rtol=1e-5) or \
+                np.allclose(dxv, _U * _X, rtol=1e-5):
+            return Feedback(False, "the gradients for x and w look swapped: the one for x is how y changes with x, "
+                                   "with w held fixed.", "swapped")
+        if not np.allclose(dxv, want_dx, rtol=1e-5):
+            return Feedback(False, f"the gradient for x is not right (with w = {wv:g}): differentiate w · x with "
+                                   "respect to x, then multiply by upstream.", "wrong_values")
+        return Feedback(False, f"the gradient for w is not right (with w = {wv:g}): differentiate w · x with respect "
+                               "to w, then sum every entry's contribution, weighted by upstream.", "wrong_values")
+    X = tf.constant(np.stack([_X, -2 * _X]))            # a matrix x: w is still used by every entry
+    _, dX, dW, _ = _run_scale(fn, X, tf.ones_like(X))
+    if dW is not None and tf.is_tensor(dW) and tuple(dW.shape) != ():
+        return Feedback(False, f"for a matrix x your gradient for w has shape {tuple(dW.shape)}, but w is one number: "
+                               "sum the contributions of every entry of x, over all axes.", "not_summed")
+    with running("running your function and its grad inside tf.function"):
+        tf.function(lambda x: _run_scale(fn, x, u)[1:3], autograph=False)(x)
+    require_custom_gradient(fn, (x,))
     return Feedback(True, "grad takes variables=, returns the input gradient and a list with one gradient per "
-                          "variable, each shaped like what it is the gradient of.")
+                          "variable, each shaped like what it is the gradient of; right for every value of w.")
 
 
 register(Exercise(
@@ -79,7 +116,13 @@ register(Exercise(
             return w * x, grad
     """,
     answer_name="scale",
-    mistakes=("variables_missing", "not_summed", "swapped", "upstream_ignored", "none", "wrong_values"),
+    mistakes=("variables_missing", "not_summed", "swapped", "upstream_ignored", "none", "wrong_values", "hard_coded",
+              "mean_not_sum", "no_variable"),
+    hints={"variables_missing": "give grad a second parameter, variables=None, and return (dx, [dw]).",
+           "raised": "with variables, grad returns a pair: the input gradient, and a list with one gradient per "
+                     "variable, (dx, [dw]).",
+           "not_a_pair": "with variables, grad returns a pair: the input gradient, and a list with one gradient per "
+                         "variable, (dx, [dw])."},
 ))
 
 
@@ -88,44 +131,47 @@ _ERF_U = np.array([1.0, -0.5, 2.0, 0.25, 3.0])
 
 
 def _judge_numpy_erf(answer) -> Feedback:
-    if not callable(answer):
-        return Feedback(False, f"expected your custom-gradient function, got {type(answer).__name__}", "not_callable")
-    x, u = tf.constant(_ERF_X), tf.constant(_ERF_U)
-    shapes = []
+    fn = function_from(answer, "your custom-gradient function")
+    for dtype in (tf.float64, tf.float32):
+        x, u = tf.constant(_ERF_X, dtype), tf.constant(_ERF_U, dtype)
+        shapes = []
 
-    @tf.function
-    def run(x):
-        with tf.GradientTape() as tape:
-            tape.watch(x)
-            y = answer(x)
-        shapes.append(y.shape)
-        return y, tape.gradient(y, x, output_gradients=u)
+        def run(x):
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                y = one_tensor(fn(x), "your function")
+            shapes.append(y.shape)
+            return y, tape.gradient(y, x, output_gradients=u)
 
-    try:
-        y, g = run(x)
-    except Exception as e:  # noqa: BLE001 - the learner's code failed; say how
-        reraise_if_not_attempted(e)
-        if "numpy" in str(e) and "SymbolicTensor" in str(e):
-            return Feedback(False, "it fails inside tf.function: a symbolic tensor has no .numpy(). Run the NumPy "
-                                   "code through tf.numpy_function instead.", "numpy_in_graph")
-        return Feedback(False, f"inside tf.function your function failed: {type(e).__name__}: {e}", "crashes")
-    want = tf.math.erf(x).numpy()
-    if not np.allclose(y.numpy(), want, atol=1e-12):
-        return Feedback(False, "the forward value is not erf(x): keep scipy.special.erf as the forward.",
-                        "wrong_forward")
-    if shapes and shapes[0].rank is None:
-        return Feedback(False, "the values are right, but inside tf.function the result has an unknown shape: "
-                               "tf.numpy_function cannot know it. Call y.set_shape(x.shape).", "no_shape")
-    if g is None:
-        return Feedback(False, "the tape got None: wrap the function in @tf.custom_gradient and return a "
-                               "gradient from grad.", "none")
-    slope = 2 / np.sqrt(np.pi) * np.exp(-_ERF_X ** 2)
-    if np.allclose(g.numpy(), slope):
-        return Feedback(False, "your grad ignores upstream: multiply erf's slope by it.", "upstream_ignored")
-    if not np.allclose(g.numpy(), _ERF_U * slope, rtol=1e-10):
-        return Feedback(False, "the gradient is not upstream · 2/√π · exp(-x²), the derivative of erf.",
-                        "wrong_values")
-    return Feedback(True, "NumPy code inside a custom gradient that works eagerly and inside tf.function: "
+        compiled = tf.function(run, autograph=False)
+        with running(f"running your function inside tf.function on {dtype.name} input"):
+            y, g = compiled(x)
+        want = tf.math.erf(x).numpy()
+        if y.dtype != dtype:
+            return Feedback(False, f"for {dtype.name} input your function returns {y.dtype.name}: give "
+                                   "tf.numpy_function the input's dtype (x.dtype) as its output type.", "wrong_dtype")
+        if not np.allclose(y.numpy(), want, rtol=1e-6 if dtype == tf.float32 else 1e-12):
+            return Feedback(False, "the forward value is not erf(x): keep scipy.special.erf as the forward.",
+                            "wrong_forward")
+        if shapes and shapes[0].rank is None:
+            return Feedback(False, "the values are right, but inside tf.function the result has an unknown shape: "
+                                   "tf.numpy_function cannot know it. Tell TensorFlow the shape with set_shape.",
+                            "no_shape")
+        if g is None:
+            return Feedback(False, "the tape got None: wrap the function in @tf.custom_gradient and return a "
+                                   "gradient from grad.", "none")
+        slope = 2 / np.sqrt(np.pi) * np.exp(-_ERF_X ** 2)
+        if np.allclose(g.numpy(), slope, rtol=1e-5):
+            return Feedback(False, "your grad ignores upstream: multiply erf's slope by it.", "upstream_ignored")
+        if not np.allclose(g.numpy(), _ERF_U * slope, rtol=1e-5 if dtype == tf.float32 else 1e-10):
+            return Feedback(False, "the gradient is not upstream times erf's derivative; the prompt gives that "
+                                   "derivative: compare the constant, the sign and the exponent.", "wrong_values")
+        ops = {op.type for op in compiled.get_concrete_function(x).graph.get_operations()}
+        if not ops & {"PyFunc", "EagerPyFunc"}:
+            return Feedback(False, "right values, but the forward does not run SciPy: the exercise is to wrap "
+                                   "scipy.special.erf with tf.numpy_function (TensorFlow's own tf.math.erf is what you "
+                                   "would use in real code).", "no_numpy_function")
+    return Feedback(True, "NumPy code inside a custom gradient that works inside tf.function, in float32 and float64: "
                           "tf.numpy_function for the forward, set_shape for its shape, TensorFlow ops for grad.")
 
 
@@ -145,5 +191,11 @@ register(Exercise(
             return y, grad
     """,
     answer_name="numpy_erf",
-    mistakes=("numpy_in_graph", "no_shape", "upstream_ignored", "none", "wrong_values"),
+    mistakes=("numpy_in_graph", "no_shape", "upstream_ignored", "none", "wrong_values", "wrong_dtype",
+              "no_numpy_function"),
+    hints={"numpy_in_graph": "inside tf.function, run SciPy through tf.numpy_function(scipy.special.erf, [x], "
+                             "x.dtype); grad uses TensorFlow operations.",
+           "dtype_mismatch": "give tf.numpy_function x.dtype as the output type, and write constants as Python "
+                             "numbers (np.sqrt(np.pi) is one), which take the input's dtype.",
+           "typo": "the wrapper is tf.numpy_function(func, [inputs], output_dtype)."},
 ))

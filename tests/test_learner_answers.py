@@ -1,0 +1,80 @@
+"""Exercise feedback, tried with answers written from the learner's side.
+
+The answers (``learner_answers_*.py``) were written by someone who had not
+read the judges: right answers written in unusual ways, and wrong ones as
+learners really write them (typos, NumPy inside grad, a forgotten decorator,
+the wrong kind of value, textbook mistakes). For each one:
+
+- ``check`` returns feedback and never raises;
+- a right answer passes, a wrong one does not;
+- feedback on a wrong answer shows no raw TensorFlow error text, and names
+  the concrete mistake: it contains the words the answer's author said any
+  useful feedback must contain.
+
+The counts are printed at the end of the test run (learner answers section).
+"""
+
+import pytest
+
+from conftest import LEARNER_REPORT
+from helpers.exercises import Feedback, check
+from learner_answer_types import RAW_TENSORFLOW_TEXT, define, mentions
+
+import learner_answers_a
+import learner_answers_b
+
+try:
+    import learner_answers_holdout
+    HOLDOUT = list(learner_answers_holdout.ANSWERS)
+except ImportError:  # the holdout set is optional
+    HOLDOUT = []
+
+ANSWERS = list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + HOLDOUT
+
+# Where the author's words would give the exercise's answer away, feedback names the concept instead
+# (the course's rule: name the misconception and where to look, never the formula).
+INSTEAD_OF_THE_ANSWER = {
+    ("00.warmup", "forgot the factor 2 (answered x)"): ("factor",),
+    ("00.warmup", "exponent only"): ("x = 3",),
+    ("01.local_sin", "returns sin (forward value)"): ("forward",),
+    ("04.quadratic_form", "inner product instead of outer"): ("shape",),
+}
+
+
+def _id(answer):
+    return f"{answer.key}: {answer.label}"
+
+
+def test_the_corpus_has_eight_answers_per_exercise():
+    from helpers.exercises import keys
+    counts = {k: sum(a.key == k for a in ANSWERS) for k in keys()}
+    assert min(counts.values()) >= 8, counts
+    assert {a.key for a in ANSWERS} <= set(keys())
+
+
+@pytest.mark.parametrize("answer", ANSWERS, ids=_id)
+def test_feedback_on_a_learner_answer(answer):
+    try:
+        value = define(answer)
+    except Exception as e:  # noqa: BLE001 - the learner's own cell fails before check runs
+        LEARNER_REPORT.append((answer, "cell fails"))
+        pytest.skip(f"the learner's cell itself raises {type(e).__name__}; Python shows that error in the notebook")
+    try:
+        feedback = check(answer.key, value)
+    except BaseException:
+        LEARNER_REPORT.append((answer, "crash"))
+        raise
+    assert isinstance(feedback, Feedback)
+    if answer.right:
+        LEARNER_REPORT.append((answer, "right, passed" if feedback.passed else "false reject"))
+        assert feedback.passed, f"a right answer was rejected: {feedback}"
+        return
+    if feedback.passed:
+        LEARNER_REPORT.append((answer, "false pass"))
+        pytest.fail(f"a wrong answer was accepted ({answer.mistake}): {feedback}")
+    raw = RAW_TENSORFLOW_TEXT.search(feedback.message)
+    words = INSTEAD_OF_THE_ANSWER.get((answer.key, answer.label), answer.must_mention)
+    missing = mentions(feedback.message, words)
+    LEARNER_REPORT.append((answer, "raw TensorFlow text" if raw else "specific" if not missing else "generic"))
+    assert not raw, f"raw TensorFlow text in feedback: {feedback.message}"
+    assert not missing, f"feedback does not name the mistake ({answer.mistake}); missing {missing}: {feedback.message}"
