@@ -50,8 +50,11 @@ class Explanation:
     message: str
 
 
-class LearnerCodeError(Exception):
-    """A learner's code raised; ``.original`` is what it raised, ``.explanation`` says it in words."""
+class LearnerCodeError(ValueError):
+    """A learner's code raised; ``.original`` is what it raised, ``.explanation`` says it in words.
+
+    A ``ValueError``: the value at fault is the learner's function.
+    """
 
     def __init__(self, stage: str, original: BaseException):
         self.stage = stage
@@ -269,7 +272,7 @@ def explain(error: BaseException) -> Explanation:
     m = re.search(r"name '(\w+)' is not defined", text)
     if isinstance(error, NameError) and m:
         return _undefined_name(m.group(1))
-    m = re.search(r"'(?:[\w.]*EagerTensor|[\w.]*SymbolicTensor|Tensor)' object has no attribute '(\w+)'", text)
+    m = re.search(r"'?(?:[\w.]*EagerTensor|[\w.]*SymbolicTensor|Tensor)'? object has no attribute '(\w+)'", text)
     if m and m.group(1) in _NUMPY_METHODS:
         return Explanation("numpy_method", f"tensors have no NumPy-style method .{m.group(1)}(): write "
                                            f"{_NUMPY_METHODS[m.group(1)]} instead. ({original})")
@@ -291,6 +294,10 @@ def explain(error: BaseException) -> Explanation:
                            "the function reads a tf.Variable, so TensorFlow requires its grad to accept "
                            "`variables=None` and return (input_gradients, variable_gradients): one gradient per "
                            "variable in `variables`.")
+    if "Must return gradient for each variable" in text:
+        return Explanation("variables_form", "with variables, grad must return a pair in this order: the input "
+                                             "gradient(s) first, then a list with one gradient per variable in "
+                                             "`variables`.")
     m = re.search(r"expected to return (\d+) gradients, but returned (\d+)", text)
     if m:
         want, got = m.groups()

@@ -863,19 +863,36 @@ def check_gradients(f: Callable, *inputs, mode: str = "fast", rtol: float | None
         raise ValueError("give the inputs to check at: check_gradients(f, x) or check_gradients(f, x, A)")
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise TypeError(f"seed must be a whole number, got {seed!r}")
+    if seed < 0:
+        raise ValueError(f"seed must be a whole number ≥ 0, got {seed}")
+    if not isinstance(raise_on_failure, (bool, np.bool_)):
+        raise TypeError(f"raise_on_failure must be True or False, got {raise_on_failure!r}")
     if order not in (1, 2) or isinstance(order, bool):
         raise ValueError(f"order must be 1 (the gradient) or 2 (also the gradient of the gradient), got {order!r}")
     if not (expect is None or expect == "surrogate" or callable(expect)):
         raise ValueError(f"expect must be None, 'surrogate' or a function whose derivative grad should equal, "
                          f"got {expect!r}")
     for name, value in (("rtol", rtol), ("atol", atol)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Real) or value < 0):
-            raise ValueError(f"{name} must be a non-negative number, got {value!r}")
+        if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Real)
+                                  or not np.isfinite(value) or value < 0):
+            raise ValueError(f"{name} must be a finite number ≥ 0, got {value!r}")
     names = _input_names(f, len(inputs))
     float_dtype = _float_dtype_of(inputs)
-    # Each tensor gets an identity of its own (f(x, x) has two inputs); Python numbers stay as they are:
-    # they are settings, passed to f exactly as the caller would pass them.
-    xs = [x if _is_setting(x) else tf.identity(_as_tensor(x, n, float_dtype)) for x, n in zip(inputs, names)]
+    # Each tensor gets an identity of its own (f(x, x) has two inputs). Python numbers next to tensors are
+    # settings, passed to f as they are; numbers alone, as in check_gradients(f, 2.0), are the point itself.
+    alone = all(_is_setting(x) for x in inputs)
+    xs = []
+    for x, n in zip(inputs, names):
+        if _is_setting(x) and not alone:
+            xs.append(x)
+        elif _is_setting(x):
+            xs.append(tf.identity(tf.constant(x)))
+        else:
+            xs.append(tf.identity(_as_tensor(x, n, float_dtype)))
+    for x, n in zip(xs, names):
+        if tf.is_tensor(x) and x.dtype.is_floating and x.shape.num_elements() == 0:
+            raise ValueError(f"input {n!r} is empty (shape {tuple(x.shape)}): there is nothing to check; give it "
+                             "at least one entry")
     if not any(_is_float(x) for x in xs):
         raise ValueError("none of the inputs is floating point, so there is no gradient to check; "
                          "pass float inputs, e.g. tf.constant([1.0, 2.0])")
@@ -902,6 +919,11 @@ def check_gradients(f: Callable, *inputs, mode: str = "fast", rtol: float | None
         report.problem, report.mistake, report.error = p.message, p.mistake, p.error
         return _finish(report, raise_on_failure)
     report.numerical_dtype = probe.numerical_dtype
+    output_size = sum(y.shape.num_elements() or 0 for y in probe.outputs)
+    input_size = sum(int(tf.size(x)) for x in xs if tf.is_tensor(x))
+    if mode == "full" and output_size * max(1, input_size) > _FULL_MODE_MAX_ENTRIES:
+        raise ValueError(f"mode='full' builds Jacobians of {output_size} outputs × {input_size} input entries, too "
+                         "large; use mode='fast' (the default) for functions this large")
     if probe.numerical_dtype != "float64":
         d_rtol, d_atol = max(d_rtol, _LOW_PRECISION_NUMERICAL[0]), max(d_atol, _LOW_PRECISION_NUMERICAL[1])
     report.user_rtol, report.user_atol = rtol is not None, atol is not None

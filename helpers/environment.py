@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import numbers
 import platform
 import random
 import warnings
@@ -82,10 +83,11 @@ def setup(seed: int = SEED, precision: int = PRINT_PRECISION) -> EnvironmentInfo
     >>> str(info).startswith("Python ")
     True
     """
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not isinstance(seed, numbers.Integral) or isinstance(seed, bool):
         raise TypeError(f"setup(seed=...) takes a whole number, got {seed!r}")
-    if not isinstance(precision, int) or not 0 <= precision <= 16:
+    if not isinstance(precision, numbers.Integral) or isinstance(precision, bool) or not 0 <= precision <= 16:
         raise ValueError(f"setup(precision=...) takes a whole number from 0 to 16, got {precision!r}")
+    seed, precision = int(seed), int(precision)
 
     import tensorflow as tf
 

@@ -8,31 +8,84 @@ import numpy as np
 import tensorflow as tf
 
 
-def value_and_gradient(f: Callable, x) -> tuple[np.ndarray, np.ndarray]:
+def _points(x, what: str = "x") -> tf.Tensor:
+    """``x`` as a floating-point tensor (float64 stays float64, other numbers become float32), or a clear error."""
+    if x is None:
+        raise TypeError(f"{what} is None: give the points to evaluate at, e.g. np.linspace(-3, 3, 200)")
+    if isinstance(x, (tf.RaggedTensor, tf.SparseTensor)):
+        raise ValueError(f"{what} is a {type(x).__name__} (ragged or sparse): give a dense 1-D tensor, rows of the "
+                         "same length")
+    if tf.is_tensor(x):
+        if x.dtype.is_complex:
+            raise TypeError(f"{what} is complex ({x.dtype.name}); plots take real numbers")
+        if not x.dtype.is_floating:
+            raise TypeError(f"{what} must hold floating-point numbers to be differentiated, got dtype {x.dtype.name}")
+        return x
+    if isinstance(x, str) or (isinstance(x, (list, tuple)) and any(isinstance(v, str) for v in x)):
+        raise TypeError(f"{what} must hold numbers, got text: {x!r}")
+    try:
+        arr = np.asarray(x)
+    except ValueError:
+        raise ValueError(f"{what} is a ragged list: every row must have the same length") from None
+    if arr.dtype == object:
+        raise ValueError(f"{what} is a ragged list, or holds something other than numbers: give numbers in rows of "
+                         "the same length")
+    if arr.dtype.kind == "c":
+        raise TypeError(f"{what} is complex; plots take real numbers")
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"{what} must hold numbers, got {arr.dtype}")
+    return tf.constant(arr if arr.dtype == np.float64 else arr.astype(np.float32))
+
+
+def _one_output(value, label: str) -> tf.Tensor:
+    if tf.is_tensor(value):
+        return value
+    if value is None:
+        raise TypeError(f"{label} returned None: is a `return` missing?")
+    if isinstance(value, (tuple, list)):
+        raise TypeError(f"{label} returned a {type(value).__name__} of {len(value)} values; plot a function that "
+                        "returns one tensor (for a custom-gradient function, decorate it so it returns y only)")
+    if isinstance(value, (np.ndarray, np.generic)):
+        raise TypeError(f"{label} returned a NumPy array, not a tensor: the tape sees only TensorFlow operations, so "
+                        "NumPy results carry no gradient. Use tf functions (tf.sin, not np.sin)")
+    raise TypeError(f"{label} returned a {type(value).__name__}, not a tensor: compute it with TensorFlow operations")
+
+
+def value_and_gradient(f: Callable, x, *, label: str | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Evaluate an elementwise ``f`` and ``df/dx`` at every point of ``x``.
 
     The gradient is what ``tf.GradientTape`` returns, custom gradient or not;
     a ``None`` gradient (``f`` not differentiable there) becomes NaN.
+    ``label`` names ``f`` in error messages.
 
     >>> import numpy as np
     >>> y, g = value_and_gradient(lambda x: x ** 2, np.array([1.0, 3.0]))
     >>> y.tolist(), g.tolist()
     ([1.0, 9.0], [2.0, 6.0])
     """
+    from .boundary import running
+
     if not callable(f):
         raise TypeError(f"expected a function of x, got {type(f).__name__}")
-    xs = tf.constant(np.asarray(x, dtype=np.float32) if not tf.is_tensor(x) else x)
-    if not xs.dtype.is_floating:
-        raise TypeError(f"x must hold floating-point numbers to be differentiated, got dtype {xs.dtype.name}")
-    with tf.GradientTape() as tape:
-        tape.watch(xs)
-        ys = f(xs)
+    label = label or getattr(f, "__name__", "f")
+    xs = _points(x)
+    with running(f"calling {label}"):
+        with tf.GradientTape() as tape:
+            tape.watch(xs)
+            out = f(xs)
+    ys = _one_output(out, label)
     if ys.shape != xs.shape:
-        raise ValueError(f"f must work elementwise: x has shape {tuple(xs.shape)} but f(x) has shape "
+        raise ValueError(f"{label} must work elementwise: x has shape {tuple(xs.shape)} but {label}(x) has shape "
                          f"{tuple(ys.shape)}. Plot one function of one variable at a time.")
-    grad = tape.gradient(ys, xs)
-    g = np.full(xs.shape, np.nan) if grad is None else grad.numpy()
-    return ys.numpy(), g
+    with running(f"differentiating {label}"):
+        grad = tape.gradient(ys, xs)
+    if grad is None:
+        return ys.numpy(), np.full(xs.shape, np.nan)
+    g = np.asarray(grad.numpy() if tf.is_tensor(grad) else grad, dtype=np.float64)
+    if g.shape != tuple(xs.shape):
+        raise ValueError(f"the gradient of {label} has shape {g.shape}, but x has shape {tuple(xs.shape)}: a "
+                         "gradient has its input's shape (check what its grad returns)")
+    return ys.numpy(), g.astype(ys.numpy().dtype)
 
 
 _NOT_FINITE = (("+inf", np.isposinf, 1.04, "^"), ("-inf", np.isneginf, -0.04, "v"), ("NaN", np.isnan, 1.04, "x"))
@@ -73,15 +126,22 @@ def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, 
 
     if callable(functions):
         functions = {getattr(functions, "__name__", "f"): functions}
+    if not isinstance(functions, Mapping):
+        raise TypeError(f"functions must be a function (such as tf.sin) or a {{label: function}} mapping (a dict), got "
+                        f"{type(functions).__name__} {functions!r:.40}")
     if not functions:
         raise ValueError("give at least one function to plot")
-    xs = np.asarray(x, dtype=np.float32)
+    for label, f in functions.items():
+        if not callable(f):
+            raise TypeError(f"the entry {label!r} must be a function, got {type(f).__name__} {f!r:.40}")
+    xs = _points(x).numpy().astype(np.float32)
     if xs.ndim != 1 or xs.size < 2:
         raise ValueError("x must be a 1-D array of at least two points, e.g. np.linspace(-3, 3, 200)")
+    limits = {name: _limits(value, name) for name, value in (("ylim_value", ylim_value), ("ylim_grad", ylim_grad))}
 
     fig, (ax_v, ax_g) = plt.subplots(1, 2, figsize=(9, 3.2))
     for i, (label, f) in enumerate(functions.items()):
-        y, g = value_and_gradient(f, xs)
+        y, g = value_and_gradient(f, xs, label=str(label))
         color = f"C{i}"
         style = ["-", "--", ":", "-."][i % 4]
         for ax, values in ((ax_v, y), (ax_g, g)):
@@ -92,14 +152,26 @@ def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, 
     for ax in (ax_v, ax_g):
         ax.set_xlabel("x")
         ax.legend(fontsize=8)
-    if ylim_value is not None:
-        ax_v.set_ylim(*ylim_value)
-    if ylim_grad is not None:
-        ax_g.set_ylim(*ylim_grad)
+    if limits["ylim_value"]:
+        ax_v.set_ylim(*limits["ylim_value"])
+    if limits["ylim_grad"]:
+        ax_g.set_ylim(*limits["ylim_grad"])
     if title:
         fig.suptitle(title)
     fig.tight_layout()
     return fig
+
+
+def _limits(value, name: str):
+    """``None`` or a pair ``(low, high)`` of finite numbers."""
+    if value is None:
+        return None
+    ok = isinstance(value, (tuple, list)) and len(value) == 2 and all(
+        isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool) and np.isfinite(v)
+        for v in value)
+    if not ok:
+        raise ValueError(f"{name} must be a pair of finite numbers (low, high), e.g. (-1, 5), got {value!r}")
+    return tuple(float(v) for v in value)
 
 
 _MAX_ANNOTATED = 64        # entries written into a heatmap's cells
@@ -115,6 +187,11 @@ def _annotate(ax, M: np.ndarray, lim: float) -> None:
 
 
 def _as_matrix(jacobian, what: str) -> np.ndarray:
+    from .checking import GradientReport, InputResult
+
+    if isinstance(jacobian, (GradientReport, InputResult)):
+        raise TypeError(f"{what} is a check_gradients report; plot one of its Jacobians: check_gradients(f, x, "
+                        "mode='full'), then plot_jacobian(report['x'].custom_jacobian)")
     if jacobian is None:
         raise ValueError(f"{what} is None. A report of check_gradients keeps Jacobians only in full mode: "
                          "check_gradients(f, x, mode='full'), then plot report['x'].custom_jacobian")
@@ -122,10 +199,17 @@ def _as_matrix(jacobian, what: str) -> np.ndarray:
         raise TypeError(f"{what} must be an array of numbers, got the function {getattr(jacobian, '__name__', '')!r}; "
                         "compute the Jacobian first, e.g. with tape.jacobian(y, x)")
     try:
-        J = np.asarray(getattr(jacobian, "numpy", lambda: jacobian)(), dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{what} must be an array of real numbers, got {type(jacobian).__name__}") from None
-    return J
+        J = np.asarray(getattr(jacobian, "numpy", lambda: jacobian)())
+    except ValueError:
+        raise ValueError(f"{what} is a ragged list: every row must have the same length") from None
+    if J.dtype == object:
+        raise ValueError(f"{what} is a ragged list, or holds something other than numbers: rows must have the same "
+                         "length")
+    if J.dtype.kind == "c":
+        raise TypeError(f"{what} is complex; draw its real and imaginary parts separately (np.real, np.imag)")
+    if J.dtype.kind not in "biuf":
+        raise TypeError(f"{what} must be an array of real numbers, got {type(jacobian).__name__}")
+    return J.astype(float)
 
 
 def plot_jacobian(jacobian, *, ax=None, title: str = "Jacobian J = ∂y/∂x", annotate: bool = True):
@@ -145,6 +229,8 @@ def plot_jacobian(jacobian, *, ax=None, title: str = "Jacobian J = ∂y/∂x", a
     if J.ndim != 2:
         raise ValueError(f"a Jacobian to draw must be 2-D (outputs × inputs), got shape {J.shape}; "
                          "reshape it to (y.size, x.size) first")
+    if ax is not None and not hasattr(ax, "imshow"):
+        raise TypeError(f"ax must be a matplotlib Axes (from plt.subplots()), got {type(ax).__name__}")
     if J.size == 0:
         raise ValueError(f"the Jacobian has shape {J.shape}: nothing to draw")
     if J.size > _MAX_DRAWN:
@@ -191,13 +277,12 @@ def _vjp_panels(fig, J: np.ndarray, u: np.ndarray, title: str | None) -> None:
 
 def _vjp_arguments(jacobian, upstream) -> tuple[np.ndarray, np.ndarray]:
     J = _as_matrix(jacobian, "the Jacobian")
+    if J.ndim != 2:
+        raise ValueError(f"the Jacobian must be 2-D (one row per output, one column per input), got shape {J.shape}")
     if upstream is None:
         raise ValueError("upstream is None: give one number per output (per row of J), e.g. np.ones(J.shape[0])")
-    try:
-        u = np.asarray(getattr(upstream, "numpy", lambda: upstream)(), dtype=float).reshape(-1)
-    except (TypeError, ValueError):
-        raise TypeError(f"upstream must be numbers, one per output, got {type(upstream).__name__}") from None
-    if J.ndim != 2 or J.shape[0] != u.size:
+    u = _as_matrix(upstream, "upstream").reshape(-1)
+    if J.shape[0] != u.size:
         raise ValueError(f"upstream must have one entry per output: J has {J.shape[0] if J.ndim == 2 else '?'} "
                          f"rows (outputs) but upstream has {u.size} entries")
     if J.size == 0:

@@ -97,8 +97,9 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> l
     if len(grads) != len(values):
         listing = ", ".join(names)
         raise CustomGradientError(
-            f"{fname}: grad returned {len(grads)} {kind} gradient(s) for {len(values)} {kind}(s) ({listing}). "
-            f"Return one per {kind}, in the same order; use None for an input that is not a float.", "count")
+            f"{fname}: grad returned {len(grads)} {kind} gradient(s) for {len(values)} {kind}(s) ({listing}): the "
+            f"number must match. Return one gradient per {kind}, in the same order; use None for an input that is "
+            f"not a float.", "count")
     given = [tuple(g.shape) if tf.is_tensor(g) and g.shape.is_fully_defined() else None for g in grads]
     wanted = [tuple(v.shape) if v.shape.is_fully_defined() else None for v in values]
     if len(set(map(str, wanted))) > 1 and given != wanted and sorted(map(str, given)) == sorted(map(str, wanted)):
@@ -186,6 +187,9 @@ def strict_custom_gradient(f: Callable) -> Callable:
                 f"{fname} must return a pair (y, grad): the forward value and the function computing the "
                 f"gradient, got {type(result).__name__}.", "not_a_pair")
         y, grad_fn = result
+        if y is None:
+            raise CustomGradientError(f"{fname} returned None as its value: return the forward value (a tensor) and "
+                                      "grad, (y, grad).", "not_a_pair")
         names = [declared[i] if i < len(declared) else f"input {i}" for i in range(len(args))]
         values = [tf.convert_to_tensor(a) for a in args]
         wants_variables = _accepts_variables(grad_fn)

@@ -21,9 +21,11 @@ derivative, downstream), and shows them as one table.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+import numpy as np
 import tensorflow as tf
 
 from ._format import fmt, html_table, text_table
@@ -64,6 +66,12 @@ class ChainTrace:
     forward: list[ForwardRecord] = field(default_factory=list)
     backward: list[BackwardRecord] = field(default_factory=list)
 
+    def __post_init__(self):
+        for name in ("forward", "backward"):
+            if not isinstance(getattr(self, name), list):
+                raise TypeError(f"ChainTrace({name}=...) takes a list of records (or nothing: ChainTrace() starts "
+                                f"empty), got {type(getattr(self, name)).__name__}")
+
     def clear(self) -> None:
         """Forget all records (call it before tracing a new run)."""
         self.forward.clear()
@@ -77,18 +85,25 @@ class ChainTrace:
         ``use_upstream=False`` makes the classic mistake on purpose: grad
         returns ``local(x)`` alone, ignoring what came from upstream.
         """
+        _check_name(name)
         if not callable(forward) or not callable(local):
             raise TypeError("link(name, forward, local) needs two functions, e.g. "
                             "link('square', lambda x: x**2, lambda x: 2*x)")
+        if not isinstance(use_upstream, bool):
+            raise TypeError(f"use_upstream must be True or False, got {use_upstream!r}")
 
         @tf.custom_gradient
         def traced(x):
             self._require_eager(name, x)
-            y = forward(x)
+            y = _one_tensor(forward(x), f"the forward rule of {name!r}")
             self.forward.append(ForwardRecord(len(self.forward) + 1, name, x, y))
 
             def grad(upstream):
-                d_local = local(x)
+                d_local = _one_tensor(local(x), f"the local derivative of {name!r}")
+                if d_local.shape != x.shape and d_local.shape.num_elements() != 1:
+                    raise ValueError(f"the local derivative of {name!r} has shape {tuple(d_local.shape)} for an "
+                                     f"input of shape {tuple(x.shape)}: an elementwise link's local derivative has "
+                                     "its input's shape")
                 downstream = d_local * upstream if use_upstream else d_local
                 self.backward.append(
                     BackwardRecord(len(self.backward) + 1, name, x, upstream, d_local, downstream))
@@ -96,8 +111,7 @@ class ChainTrace:
 
             return y, grad
 
-        traced.__name__ = name
-        return traced
+        return _positional_only(traced, name)
 
     def watch(self, function: Callable, name: str | None = None) -> Callable:
         """Trace a function already decorated with ``tf.custom_gradient``.
@@ -106,7 +120,10 @@ class ChainTrace:
         downstream it returns; the local derivative column shows ``—``
         because only your grad knows it.
         """
-        label = name or getattr(function, "__name__", "f")
+        if not callable(function):
+            raise TypeError(f"watch(function) needs a function of one tensor, got {type(function).__name__}")
+        label = name if name is not None else getattr(function, "__name__", "f")
+        _check_name(label)
 
         @tf.custom_gradient
         def traced(x):
@@ -114,6 +131,8 @@ class ChainTrace:
             with tf.GradientTape() as inner:
                 inner.watch(x)
                 y = function(x)
+            # One tensor only: a tuple target with one upstream can crash TensorFlow's tape outright.
+            y = _one_tensor(y, label, convert=False)
             self.forward.append(ForwardRecord(len(self.forward) + 1, label, x, y))
 
             def grad(upstream):
@@ -124,8 +143,7 @@ class ChainTrace:
 
             return tf.identity(y), grad
 
-        traced.__name__ = label
-        return traced
+        return _positional_only(traced, label)
 
     @staticmethod
     def _require_eager(name, x):
@@ -157,6 +175,51 @@ class ChainTrace:
         p.text(str(self))
 
 
+def _check_name(name) -> None:
+    if not isinstance(name, str):
+        raise TypeError(f"the name of a traced function is text shown in the table, e.g. 'square'; got {name!r}")
+
+
+def _one_tensor(value, what: str, convert: bool = True) -> tf.Tensor:
+    """``value`` as one tensor, or an error that says what ``what`` returned instead."""
+    if tf.is_tensor(value):
+        return value
+    if value is None:
+        raise ValueError(f"{what} returned None: is a `return` missing?")
+    if isinstance(value, (tuple, list)):
+        raise ValueError(f"{what} returned a {type(value).__name__} of {len(value)} values; a traced link takes one "
+                         "tensor and returns one tensor")
+    if not convert:
+        kind = "a NumPy array" if isinstance(value, (np.ndarray, np.generic)) else f"a {type(value).__name__}"
+        raise ValueError(f"{what} returned {kind}, not a tensor: the tape sees only TensorFlow operations, so "
+                         "compute it with tf functions (NumPy results carry no gradient)")
+    if isinstance(value, (np.ndarray, np.generic, numbers.Real)) and not isinstance(value, bool):
+        return tf.convert_to_tensor(value)
+    raise ValueError(f"{what} returned a {type(value).__name__}, not a tensor")
+
+
+def _positional_only(traced: Callable, name: str) -> Callable:
+    """``traced`` behind a function that refuses keyword calls (they would skip the custom gradient)."""
+
+    def call(*args, **kwargs):
+        if kwargs:
+            raise TypeError(f"{name!r} was called with keyword arguments ({', '.join(kwargs)}): TensorFlow would "
+                            f"skip its custom gradient and nothing would be traced. Pass the input positionally, "
+                            f"{name}(x).")
+        if len(args) != 1:
+            raise TypeError(f"{name!r} takes one input, got {len(args)}: a traced link is a function of a single "
+                            "tensor")
+        return traced(*args)
+
+    call.__name__ = name
+    call.__wrapped__ = getattr(traced, "__wrapped__", None)
+    return call
+
+
+MAX_LINKS = 64
+"""The longest chain square_chain builds (x^(2^64) is inf or 0 for any x but ±1 anyway)."""
+
+
 def square_chain(x: float, length: int = 3, trace: ChainTrace | None = None):
     """Run ``y = f(f(...f(x)))`` with ``f(x) = x²`` repeated ``length`` times, traced.
 
@@ -167,18 +230,22 @@ def square_chain(x: float, length: int = 3, trace: ChainTrace | None = None):
     >>> float(y), float(g)
     (256.0, 1024.0)
     """
-    if not isinstance(length, int) or isinstance(length, bool) or length < 1:
-        raise ValueError(f"length must be a whole number ≥ 1 (how many times to apply f), got {length!r}")
-    try:
-        x = tf.constant(float(x), dtype=tf.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"x must be a number, got {x!r}") from None
+    if not isinstance(length, numbers.Integral) or isinstance(length, bool) or not 1 <= length <= MAX_LINKS:
+        raise ValueError(f"length must be a whole number from 1 to {MAX_LINKS} (how many times to apply f), got "
+                         f"{length!r}")
+    if isinstance(x, (tf.Tensor, tf.Variable)) and x.shape.rank == 0 and x.dtype.is_floating:
+        x = float(x.numpy())
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
+        raise TypeError(f"x must be a number such as 2.0, got {x!r}")
+    x = tf.constant(float(x), dtype=tf.float64)
+    if trace is not None and not isinstance(trace, ChainTrace):
+        raise TypeError(f"trace must be a ChainTrace (or None for a new one), got {type(trace).__name__}")
     trace = trace if trace is not None else ChainTrace()
     trace.clear()
     f = trace.link("f", lambda v: v ** 2, lambda v: 2 * v)
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = x
-        for _ in range(length):
+        for _ in range(int(length)):
             y = f(y)
     return trace, y, tape.gradient(y, x)

@@ -58,10 +58,13 @@ class ChainExplorer(_Explorer):
     """
 
     def __init__(self, x: float = 2.0, length: int = 3):
+        if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
+            raise TypeError(f"x must be a number in [-3, 3], the slider's range, got {x!r}")
         if not -3.0 <= float(x) <= 3.0:
             raise ValueError(f"x must lie in [-3, 3], the slider's range, got {x}")
-        if not isinstance(length, int) or not 1 <= length <= 6:
+        if isinstance(length, bool) or not isinstance(length, numbers.Integral) or not 1 <= length <= 6:
             raise ValueError(f"length must be a whole number from 1 to 6, got {length!r}")
+        x, length = float(x), int(length)
         self.x_slider = widgets.FloatSlider(value=x, min=-3.0, max=3.0, step=0.1, description="x",
                                             continuous_update=False, readout_format=".1f")
         self.length_slider = widgets.IntSlider(value=length, min=1, max=6, description="links",
@@ -215,8 +218,9 @@ def surrogate_report(steepness: float, optimizer: str = "adam", steps: int = 60)
 
 
 def _sigmoid_slope(z: float) -> float:
-    s = 1 / (1 + math.exp(-z))
-    return s * (1 - s)
+    """σ'(z) = σ(z)(1 − σ(z)), written so that no exponential overflows for large |z|."""
+    e = math.exp(-abs(z))
+    return e / (1 + e) ** 2
 
 
 class _PictureExplorer(widgets.VBox):

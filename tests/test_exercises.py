@@ -218,7 +218,8 @@ WRONG_ANSWERS = {
         "wrong_shape": lambda f, x, v: tf.reduce_sum(tf.sigmoid(x) * v),
         "diagonal_only": lambda f, x, v: hvp_diagonal(f, x, v),
         "only_softplus": lambda f, x, v: hvp_of(softplus_sum, x, v),
-        "wrong_kind": lambda f, x, v: (hvp_of(f, x, v), v)},
+        "wrong_kind": lambda f, x, v: (hvp_of(f, x, v), v),
+        "swapped": lambda f, x, v: hvp_of(f, v, x)},
     "08.implicit_scalar": {
         "last_step_only": implicit_grad(lambda z, w, u, s: (u * s, tf.reduce_sum(u * s * z))),
         "plus_sign": implicit_grad(lambda z, w, u, s: (u * s / (1 + w * s), tf.reduce_sum(u * s * z / (1 + w * s)))),
@@ -251,7 +252,8 @@ def test_the_solution_passes(key):
 
 
 WRONG_ANSWERS["00.warmup"]["exponent_kept"] = 18
-WRONG_ANSWERS["01.chain_derivative"].update({"exponent_kept": 8 * 3 ** 8, "two_links": 18 * 162, "worked_example": 1024})
+WRONG_ANSWERS["01.chain_derivative"].update({"exponent_kept": 8 * 3 ** 8, "two_links": 18 * 162, "worked_example": 1024,
+                                             "xor": 8 * 3 ^ 7})
 WRONG_ANSWERS["01.upstreams"].update({"forward": [9, 81, 6561], "forward_mode": [1, 6, 108],
                                       "worked_example": [1, 32, 256]})
 WRONG_ANSWERS["01.local_sin"].update({"constant": lambda x: tf.cos(tf.constant(0.5, tf.float64)) + 0 * x,

@@ -58,7 +58,7 @@ SEED_NUMBERS = {
         "tf.function  : [-6.   0.5  4. ]",
     ],
     "08_performance.ipynb": [
-        "implicit is faster at 100 iterations: True",
+        "implicit needs less peak memory at 100 iterations: True",
         "gradients agree to 1e-6 from 30 iterations: True",
         "unrolled memory grows with iterations: True",
         "recompute_grad needs less peak memory: True",

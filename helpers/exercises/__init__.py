@@ -201,6 +201,9 @@ def keys() -> list[str]:
 def get(key: str) -> Exercise:
     """The exercise named ``key``; a clear error lists the keys that exist."""
     _load_all()
+    if not isinstance(key, str):
+        raise TypeError(f"an exercise key is a string such as '01.chain_derivative', got {key!r}; the keys are "
+                        "listed in notebook 00")
     if key not in _REGISTRY:
         prefix = key.split(".")[0]
         near = [k for k in sorted(_REGISTRY) if k.startswith(prefix)] or sorted(_REGISTRY)

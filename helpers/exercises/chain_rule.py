@@ -31,6 +31,8 @@ register(Exercise(
                                             "lower power."),
             (4374.0, "factor", "that misses a constant factor: y = x⁸, so how many factors of 2 does dy/dx have?"),
             (1024.0, "worked_example", "1024 is the worked example's answer at x = 2; this exercise is at x = 3."),
+            (31.0, "xor", "31 is what Python computes for 8 * 3 ^ 7: in Python ^ is bitwise xor, not a power. Powers "
+                          "are written with **."),
         ],
         fallback=_LINK_BY_LINK),
     solution="""
@@ -39,7 +41,7 @@ register(Exercise(
     """,
     answer_name="answer",
     mistakes=("upstream_ignored", "outer_only", "two_links", "added", "forward_value", "exponent_kept", "factor",
-              "worked_example"),
+              "worked_example", "xor"),
 ))
 
 register(Exercise(

@@ -161,6 +161,10 @@ def _judge_hvp(answer) -> Feedback:
                                    "of by the whole H. Differentiate the gradient with output_gradients=v.",
                             "diagonal_only")
         if not np.allclose(got, H @ _HV):
+            swapped = _hessian(f, v) @ _HX
+            if np.allclose(got, swapped):
+                return Feedback(False, "x and v are swapped: hvp(f, x, v) takes f, then the point x, then the vector "
+                                       "v. Check the order of the parameters.", "swapped")
             if name != "softplus_sum":
                 return Feedback(False, "right for softplus_sum, but not for another function: hvp must use the f it "
                                        "is given, for any f (the checker tries one whose Hessian is not diagonal).",
@@ -200,6 +204,6 @@ register(Exercise(
     answer_name="hvp",
     context={"softplus_sum": softplus_sum},
     mistakes=("full_hessian", "gradient_only", "v_ignored", "none", "wrong_shape", "diagonal_only", "only_softplus",
-              "wrong_kind"),
+              "wrong_kind", "swapped"),
     hints={"arguments": "hvp takes three arguments, (f, x, v), and uses the f it is given."},
 ))

@@ -158,6 +158,9 @@ register(Exercise(
             ("inner_derivative", lambda x, u: u * 0.5 * 2 / np.sqrt(np.pi) * tf.exp(-x * x),
              "you evaluated erf's derivative at x, but Φ uses erf(x/√2): by the chain rule, erf' is taken at the "
              "inner value x/√2 and multiplied by the inner function's derivative."),
+            ("inner_derivative", lambda x, u: u * 2 / np.sqrt(np.pi) * tf.exp(-x * x),
+             "that is erf's derivative at x, but Φ is ½(1 + erf(x/√2)): by the chain rule erf' is taken at the inner "
+             "value x/√2, times the inner function's derivative, times the factor ½ in front."),
             ("inner_derivative", lambda x, u: u * 0.5 * 2 / np.sqrt(np.pi) * tf.exp(-x * x / 2),
              "close: by the chain rule, erf(x/√2) also needs the derivative of the inner function x/√2 as a factor."),
             ("wrong_sign", lambda x, u: u * tf.exp(x * x / 2) / np.sqrt(2 * np.pi),

@@ -378,6 +378,22 @@ def _match_known_wrong(answer, inputs, known_wrong) -> Feedback | None:
     return None
 
 
+def _does_not_depend_on_inputs(answer, inputs) -> bool:
+    """Whether the answer's gradients are the same at ``inputs`` and at a point moved away from them."""
+    import tensorflow as tf
+
+    floats = [x for x in inputs if x.dtype.is_floating]
+    if not floats:
+        return False
+    moved = tuple(x * 1.7 + 0.3 if x.dtype.is_floating else x for x in inputs)
+    with running("calling your function"):
+        y = one_tensor(answer(*inputs), "your function")
+    upstream = tf.ones_like(y)
+    a, b = _grads_for(answer, inputs, upstream), _grads_for(answer, moved, upstream)
+    return all(g is not None and h is not None and tf.is_tensor(g) and tf.is_tensor(h)
+               and tuple(g.shape) == tuple(h.shape) and np.allclose(g.numpy(), h.numpy()) for g, h in zip(a, b))
+
+
 def _first_problem(report) -> tuple[str | None, str]:
     """(mistake, sentence) for what a failed check_gradients report found first."""
     if report.problem:
@@ -447,6 +463,11 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
             if specific is not None:
                 return specific
             mistake, sentence = _first_problem(report)
+            if mistake in ("wrong_values", "partial", None) and _does_not_depend_on_inputs(fn, inputs) and \
+                    not _does_not_depend_on_inputs(reference_forward, inputs):
+                return Feedback(False, "your gradient stays the same when the inputs change: it must depend on them "
+                                       "(a number copied from an example, or a constant, cannot be right everywhere).",
+                                "constant_gradient")
             if messages and mistake in messages:
                 sentence = messages[mistake]
             elif mistake in ("wrong_values", "partial", None) and fallback:

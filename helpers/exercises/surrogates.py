@@ -86,7 +86,9 @@ register(Exercise(
             ("not_clipped", None, lambda x, u: u,
              "the gradient passes unchanged: nothing limits its large entries yet."),
             ("upstream_ignored", None, lambda x, u: tf.ones_like(u),
-             "your grad ignores upstream: it returns ones. The gradient to clip is upstream."),
+             "your grad returns ones whatever upstream is: the gradient to clip is upstream. (With "
+             "tf.clip_by_value(t, clip_value_min, clip_value_max), mind the order of the bounds: the other order "
+             "sends every entry to one bound.)"),
             ("norm_clipped", None, lambda x, u: tf.clip_by_norm(u, 1.0),
              "that clips the whole gradient's norm, rescaling every entry; the exercise clips each entry on its own "
              "and leaves entries inside [-1, 1] unchanged."),
