@@ -18,14 +18,7 @@ Conventions:
   what the learner would have passed to ``check``.
 """
 
-try:
-    from learner_answer_types import Answer
-except ImportError:
-    from dataclasses import dataclass
-
-    @dataclass(frozen=True)
-    class Answer:
-        key: str; label: str; code: str; right: bool; mistake: str = ""; must_mention: tuple = ()
+from learner_answer_types import Answer
 
 
 ANSWERS = [

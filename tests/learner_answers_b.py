@@ -1,12 +1,5 @@
 """Plausible learner answers for exercises 05-09, written without reading the judges."""
-try:
-    from learner_answer_types import Answer
-except ImportError:
-    from dataclasses import dataclass
-
-    @dataclass(frozen=True)
-    class Answer:
-        key: str; label: str; code: str; right: bool; mistake: str = ""; must_mention: tuple = ()
+from learner_answer_types import Answer
 
 
 ANSWERS = [
