@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-__all__ = ["Explanation", "LearnerCodeError", "HelperSignal", "explain", "running", "call", "learner_line"]
+__all__ = ["Explanation", "LearnerCodeError", "HelperSignal", "explain", "running", "call", "learner_line",
+           "describe_return"]
 
 _HELPERS_DIR = str(Path(__file__).resolve().parent)
 _LIBRARY_PARTS = ("site-packages", "dist-packages", "/lib/python", "<frozen", "importlib")
@@ -103,6 +104,35 @@ def call(stage: str, fn: Callable, *args, **kwargs):
     """``fn(*args, **kwargs)`` inside :func:`running`."""
     with running(stage):
         return fn(*args, **kwargs)
+
+
+def describe_return(value) -> tuple[str, str] | None:
+    """``None`` when a learner's function returned one tensor; otherwise ``(mistake, what it returned instead)``.
+
+    The phrase completes "your function returned ...", and says what to do.
+
+    >>> describe_return((1, lambda u: u))[0]
+    'not_decorated'
+    """
+    import numpy as np
+    import tensorflow as tf
+
+    if tf.is_tensor(value):
+        return None
+    if value is None:
+        return "returned_none", "None instead of a tensor: is a `return` missing?"
+    if isinstance(value, (tuple, list)) and len(value) == 2 and callable(value[1]) and not tf.is_tensor(value[1]):
+        return "not_decorated", ("a pair (value, grad function): a function that returns (y, grad) needs "
+                                 "@tf.custom_gradient (or @strict_custom_gradient) on the line above `def`, so that "
+                                 "TensorFlow calls grad")
+    if isinstance(value, (tuple, list)):
+        return "wrong_kind", f"a {type(value).__name__} of {len(value)} values instead of one tensor"
+    if isinstance(value, (np.ndarray, np.generic)):
+        return "numpy", ("a NumPy array, not a tensor: the tape sees only TensorFlow operations, so NumPy results "
+                         "carry no gradient and fail inside tf.function. Use tf functions (tf.sin, not np.sin)")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return "wrong_kind", f"a Python {type(value).__name__}, not a tensor: compute it with TensorFlow operations"
+    return "wrong_kind", f"a {type(value).__name__}, not a tensor"
 
 
 # --------------------------------------------------------------------------- the learner's line

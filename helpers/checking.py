@@ -59,7 +59,8 @@ import numpy as np
 import tensorflow as tf
 
 from ._format import html_table, text_table
-from .boundary import HelperSignal, LearnerCodeError, running
+from .boundary import HelperSignal, LearnerCodeError, describe_return, running
+from .strict import accepts_variables
 
 __all__ = ["check_gradients", "GradientCheckError", "GradientReport", "InputResult"]
 
@@ -310,32 +311,17 @@ def _is_pair(out) -> bool:
     return isinstance(out, (tuple, list)) and len(out) == 2 and callable(out[1]) and not tf.is_tensor(out[1])
 
 
-def _accepts_variables(grad_fn: Callable) -> bool:
-    try:
-        params = inspect.signature(grad_fn).parameters.values()
-    except (TypeError, ValueError):
-        return False
-    return any(p.name == "variables" or p.kind == p.VAR_KEYWORD for p in params)
-
-
-def _describe(value) -> str:
-    if value is None:
-        return "None (is a return statement missing?)"
-    if isinstance(value, np.ndarray):
-        return f"a NumPy array of shape {value.shape}"
-    return f"a {type(value).__name__}"
-
-
 def _outputs(f_name: str, y) -> tuple[list[tf.Tensor], bool]:
     """The outputs as a list of tensors, and whether there was just one."""
-    if tf.is_tensor(y) and not isinstance(y, tf.RaggedTensor):
+    if isinstance(y, (tf.RaggedTensor, tf.SparseTensor)):
+        raise _Problem("not_a_tensor", f"{f_name} returned a {type(y).__name__}; check_gradients needs a dense "
+                                       "tensor (y.to_tensor() for a ragged one)")
+    if describe_return(y) is None:
         outputs, single = [y], True
-    elif isinstance(y, (tuple, list)) and y and all(tf.is_tensor(v) for v in y):
+    elif isinstance(y, (tuple, list)) and y and all(describe_return(v) is None for v in y):
         outputs, single = list(y), False
     else:
-        advice = ("TensorFlow can differentiate only TensorFlow operations: compute the result with tf "
-                  "functions (NumPy results carry no gradient)")
-        raise _Problem("not_a_tensor", f"{f_name} returned {_describe(y)}, not a tensor. {advice}")
+        raise _Problem("not_a_tensor", f"{f_name} returned {describe_return(y)[1]}")
     for v in outputs:
         if not v.dtype.is_floating:
             raise _Problem("not_float", f"{f_name} returned a {v.dtype.name} tensor; only floating-point outputs "
@@ -403,7 +389,7 @@ class _Probe:
         us = [tf.constant(u, dtype=y.dtype) for u, y in zip(us, self.outputs)]
         if self.custom:
             if self.variables:
-                if not _accepts_variables(self._grad_fn):
+                if not accepts_variables(self._grad_fn):
                     raise _Problem("variables_missing",
                                    f"{self.f_name} reads tf.Variable(s) {[v.name for v in self.variables]}, so "
                                    "TensorFlow requires grad(upstream, variables=None) returning (input_grads, "
@@ -412,7 +398,7 @@ class _Probe:
                 if not (isinstance(out, (tuple, list)) and len(out) == 2):
                     raise _Problem("variables_form",
                                    f"{self.f_name} reads variables, so grad must return a pair (input_grads, "
-                                   f"variable_grads), got {_describe(out)}")
+                                   f"variable_grads), got {describe_return(out)[1] if describe_return(out) else 'one tensor'}")
                 gin, gvar = out
                 gvar = list(gvar) if isinstance(gvar, (list, tuple)) else [gvar]
             else:

@@ -8,47 +8,46 @@ import numpy as np
 import tensorflow as tf
 
 
-def _points(x, what: str = "x") -> tf.Tensor:
-    """``x`` as a floating-point tensor (float64 stays float64, other numbers become float32), or a clear error."""
-    if x is None:
-        raise TypeError(f"{what} is None: give the points to evaluate at, e.g. np.linspace(-3, 3, 200)")
-    if isinstance(x, (tf.RaggedTensor, tf.SparseTensor)):
-        raise ValueError(f"{what} is a {type(x).__name__} (ragged or sparse): give a dense 1-D tensor, rows of the "
+def _real_numbers(value, what: str) -> np.ndarray:
+    """``value`` (a tensor, array or nested list) as a NumPy array of real numbers, or an error saying what it is."""
+    if isinstance(value, (tf.RaggedTensor, tf.SparseTensor)):
+        raise ValueError(f"{what} is a {type(value).__name__} (ragged or sparse): give a dense array, rows of the "
                          "same length")
-    if tf.is_tensor(x):
-        if x.dtype.is_complex:
-            raise TypeError(f"{what} is complex ({x.dtype.name}); plots take real numbers")
-        if not x.dtype.is_floating:
-            raise TypeError(f"{what} must hold floating-point numbers to be differentiated, got dtype {x.dtype.name}")
-        return x
-    if isinstance(x, str) or (isinstance(x, (list, tuple)) and any(isinstance(v, str) for v in x)):
-        raise TypeError(f"{what} must hold numbers, got text: {x!r}")
+    if isinstance(value, str) or (isinstance(value, (list, tuple)) and any(isinstance(v, str) for v in value)):
+        raise TypeError(f"{what} must hold numbers, got text: {value!r:.60}")
     try:
-        arr = np.asarray(x)
+        arr = np.asarray(value.numpy() if tf.is_tensor(value) else value)
     except ValueError:
         raise ValueError(f"{what} is a ragged list: every row must have the same length") from None
     if arr.dtype == object:
         raise ValueError(f"{what} is a ragged list, or holds something other than numbers: give numbers in rows of "
                          "the same length")
     if arr.dtype.kind == "c":
-        raise TypeError(f"{what} is complex; plots take real numbers")
+        raise TypeError(f"{what} is complex; plots take real numbers (draw np.real and np.imag separately)")
     if arr.dtype.kind not in "biuf":
-        raise TypeError(f"{what} must hold numbers, got {arr.dtype}")
+        raise TypeError(f"{what} must hold real numbers, got {type(value).__name__}")
+    return arr
+
+
+def _points(x, what: str = "x") -> tf.Tensor:
+    """``x`` as a floating-point tensor (float64 stays float64, other numbers become float32), or a clear error."""
+    if x is None:
+        raise TypeError(f"{what} is None: give the points to evaluate at, e.g. np.linspace(-3, 3, 200)")
+    if tf.is_tensor(x) and not isinstance(x, (tf.RaggedTensor, tf.SparseTensor)) and not x.dtype.is_complex:
+        if not x.dtype.is_floating:
+            raise TypeError(f"{what} must hold floating-point numbers to be differentiated, got dtype {x.dtype.name}")
+        return x
+    arr = _real_numbers(x, what)
     return tf.constant(arr if arr.dtype == np.float64 else arr.astype(np.float32))
 
 
 def _one_output(value, label: str) -> tf.Tensor:
-    if tf.is_tensor(value):
-        return value
-    if value is None:
-        raise TypeError(f"{label} returned None: is a `return` missing?")
-    if isinstance(value, (tuple, list)):
-        raise TypeError(f"{label} returned a {type(value).__name__} of {len(value)} values; plot a function that "
-                        "returns one tensor (for a custom-gradient function, decorate it so it returns y only)")
-    if isinstance(value, (np.ndarray, np.generic)):
-        raise TypeError(f"{label} returned a NumPy array, not a tensor: the tape sees only TensorFlow operations, so "
-                        "NumPy results carry no gradient. Use tf functions (tf.sin, not np.sin)")
-    raise TypeError(f"{label} returned a {type(value).__name__}, not a tensor: compute it with TensorFlow operations")
+    from .boundary import describe_return
+
+    problem = describe_return(value)
+    if problem:
+        raise TypeError(f"{label} returned {problem[1]}")
+    return value
 
 
 def value_and_gradient(f: Callable, x, *, label: str | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -198,18 +197,7 @@ def _as_matrix(jacobian, what: str) -> np.ndarray:
     if callable(jacobian):
         raise TypeError(f"{what} must be an array of numbers, got the function {getattr(jacobian, '__name__', '')!r}; "
                         "compute the Jacobian first, e.g. with tape.jacobian(y, x)")
-    try:
-        J = np.asarray(getattr(jacobian, "numpy", lambda: jacobian)())
-    except ValueError:
-        raise ValueError(f"{what} is a ragged list: every row must have the same length") from None
-    if J.dtype == object:
-        raise ValueError(f"{what} is a ragged list, or holds something other than numbers: rows must have the same "
-                         "length")
-    if J.dtype.kind == "c":
-        raise TypeError(f"{what} is complex; draw its real and imaginary parts separately (np.real, np.imag)")
-    if J.dtype.kind not in "biuf":
-        raise TypeError(f"{what} must be an array of real numbers, got {type(jacobian).__name__}")
-    return J.astype(float)
+    return _real_numbers(jacobian, what).astype(float)
 
 
 def plot_jacobian(jacobian, *, ax=None, title: str = "Jacobian J = ∂y/∂x", annotate: bool = True):

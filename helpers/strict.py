@@ -62,7 +62,9 @@ def _param_names(f: Callable) -> list[str]:
         return []
 
 
-def _accepts_variables(grad_fn: Callable) -> bool:
+def accepts_variables(grad_fn: Callable) -> bool:
+    """Whether ``grad_fn`` takes ``variables=`` (by name or through ``**kwargs``), as TensorFlow requires when the
+    forward pass reads variables."""
     try:
         params = inspect.signature(grad_fn).parameters.values()
     except (TypeError, ValueError):
@@ -192,7 +194,7 @@ def strict_custom_gradient(f: Callable) -> Callable:
                                       "grad, (y, grad).", "not_a_pair")
         names = [declared[i] if i < len(declared) else f"input {i}" for i in range(len(args))]
         values = [tf.convert_to_tensor(a) for a in args]
-        wants_variables = _accepts_variables(grad_fn)
+        wants_variables = accepts_variables(grad_fn)
 
         def grad(*upstream, **kwargs):
             variables = kwargs.get("variables")

@@ -181,21 +181,15 @@ def _check_name(name) -> None:
 
 
 def _one_tensor(value, what: str, convert: bool = True) -> tf.Tensor:
-    """``value`` as one tensor, or an error that says what ``what`` returned instead."""
-    if tf.is_tensor(value):
+    """``value`` as one tensor (NumPy and numbers converted when ``convert``), or an error naming ``what``."""
+    from .boundary import describe_return
+
+    problem = describe_return(value)
+    if problem is None:
         return value
-    if value is None:
-        raise ValueError(f"{what} returned None: is a `return` missing?")
-    if isinstance(value, (tuple, list)):
-        raise ValueError(f"{what} returned a {type(value).__name__} of {len(value)} values; a traced link takes one "
-                         "tensor and returns one tensor")
-    if not convert:
-        kind = "a NumPy array" if isinstance(value, (np.ndarray, np.generic)) else f"a {type(value).__name__}"
-        raise ValueError(f"{what} returned {kind}, not a tensor: the tape sees only TensorFlow operations, so "
-                         "compute it with tf functions (NumPy results carry no gradient)")
-    if isinstance(value, (np.ndarray, np.generic, numbers.Real)) and not isinstance(value, bool):
+    if convert and isinstance(value, (np.ndarray, np.generic, numbers.Real)) and not isinstance(value, bool):
         return tf.convert_to_tensor(value)
-    raise ValueError(f"{what} returned a {type(value).__name__}, not a tensor")
+    raise ValueError(f"{what} returned {problem[1]}")
 
 
 def _positional_only(traced: Callable, name: str) -> Callable:

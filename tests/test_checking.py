@@ -101,7 +101,7 @@ def test_tf_compute_gradient_misses_a_1_by_3_gradient_that_we_catch():
     (lambda: check_gradients(tf.sin, tf.ones(2), expect="smooth"), ValueError, "expect must be"),
     (lambda: check_gradients(tf.sin, tf.ones(2), order=3), ValueError, "order must be"),
     (lambda: check_gradients(lambda n: n * 2, tf.constant([1, 2])), ValueError, "none of the inputs is floating"),
-    (lambda: check_gradients(lambda x: 2.0, tf.ones(2)), GradientCheckError, "returned a float, not a tensor"),
+    (lambda: check_gradients(lambda x: 2.0, tf.ones(2)), GradientCheckError, "returned a Python float, not a tensor"),
     (lambda: check_gradients(lambda x: tf.reshape(x, (3, 3)), tf.ones(2)), GradientCheckError,
      "the forward pass raised: a reshape"),
     (lambda: check_gradients(tf.sin, tf.ones(2000), mode="full"), ValueError, "use mode='fast'"),

@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from ..boundary import LearnerCodeError, call, running
+from ..boundary import LearnerCodeError, call, describe_return, running
 from . import Feedback, reject
 
 # --------------------------------------------------------------------------- what kind of answer is it?
@@ -127,22 +127,10 @@ def function_from(answer: Any, what: str) -> Callable:
 
 def one_tensor(value: Any, where: str) -> "tf.Tensor":
     """``value`` if it is a tensor, else a rejection naming what it is (a pair, a NumPy array, None...)."""
-    import tensorflow as tf
-
-    if tf.is_tensor(value):
+    problem = describe_return(value)
+    if problem is None:
         return value
-    if isinstance(value, tuple) and len(value) == 2 and callable(value[1]):
-        reject(f"{where} returned a pair (value, grad function): a function that returns (y, grad) needs "
-               "@tf.custom_gradient (or @strict_custom_gradient) on the line above `def`, so that TensorFlow "
-               "calls grad.", "not_decorated")
-    if isinstance(value, (tuple, list)):
-        reject(f"{where} returned {_kind(value)} instead of one tensor: return one value.", "wrong_kind")
-    if isinstance(value, np.ndarray) or isinstance(value, (float, int, np.generic)):
-        reject(f"{where} returned {_kind(value)}, not a tensor: compute it with TensorFlow operations (tf.…), "
-               "which the tape can differentiate and tf.function can compile; NumPy results cannot be.", "numpy")
-    if value is None:
-        reject(f"{where} returned None: is a `return` missing?", "returned_none")
-    reject(f"{where} returned {_kind(value)}, not a tensor.", "wrong_kind")
+    reject(f"{where} returned {problem[1]}.", problem[0])
 
 
 def _close(a, b, rtol: float) -> bool:
