@@ -165,6 +165,11 @@ def _first_line(text: str) -> str:
     inner = re.search(r"\n\s*(\w+(?:Error|Exception)): (.+)", text)    # tf.function's "in user code: ... Error: msg"
     if text.startswith("in user code:") and inner:
         text = inner.group(2)
+    if text.startswith("Graph execution error:"):        # the message is the last line before the node marker
+        body = re.sub(r"\s*\[\[\{\{node.*$", "", text, flags=re.S)
+        lines = [ln.strip() for ln in body.splitlines()
+                 if ln.strip() and not ln.strip().startswith(("File ", "Detected at node", "Graph execution error"))]
+        text = lines[-1] if lines else text
     text = re.sub(r"\{\{function_node [^}]*\}\}\s*", "", text)
     text = re.sub(r"\s*\[Op:[^\]]*\].*$", "", text, flags=re.S)
     text = re.sub(r"\s*\[\[\{\{node [^\]]*\]\]", "", text)
@@ -319,6 +324,12 @@ def explain(error: BaseException) -> Explanation:
     if "object is not callable" in text and "Tensor" in text:
         return Explanation("called_a_tensor", "a tensor was called like a function: pass the function itself, "
                                               "f, not its result f(x). (" + original + ")")
+    if "to be differentiated, but received None" in text:
+        return Explanation("none_gradient",
+                           "tape.gradient was asked to differentiate None: an earlier gradient came back None, "
+                           "because that tape saw no path to the source. A tf.constant must be watched "
+                           "(tape.watch(x)) by every tape that differentiates with respect to it, and the computation "
+                           "must run inside the tape's with-block.")
     if "grad_fn must accept keyword argument 'variables'" in text:
         return Explanation("variables_missing",
                            "the function reads a tf.Variable, so TensorFlow requires its grad to accept "
@@ -338,8 +349,27 @@ def explain(error: BaseException) -> Explanation:
         return Explanation("not_a_pair", "a @tf.custom_gradient function must return a pair: the forward value y "
                                          "and the function grad (return y, grad). " f"({original})")
     m = re.search(r"Matrix size-incompatible: In\[0\]: \[([\d,]*)\], In\[1\]: \[([\d,]*)\]", text)
+    if m and "matvec" in learner_line(error) and _shape(m.group(2))[-1:] == (1,):
+        a, v = _shape(m.group(1)), _shape(m.group(2))[:-1]
+        return Explanation("matmul_shapes",
+                           f"tf.linalg.matvec(M, v) got a matrix of shape {a} and a vector of shape {v}: the vector "
+                           f"needs the matrix's last size ({a[-1]}). For Mᵀ v, write tf.linalg.matvec(M, v, "
+                           f"transpose_a=True). A gradient has its input's shape. (TensorFlow: {original})")
     if m:
         return _matmul(_shape(m.group(1)), _shape(m.group(2)), original)
+    m = re.search(r"must have compatible batch dimensions: \[([\d,]*)\] vs\. \[([\d,]*)\]", text)
+    if m:
+        a, b = _shape(m.group(1)), _shape(m.group(2))
+        return Explanation("matmul_shapes",
+                           f"a batched matrix product got shapes {a} and {b}, whose leading (batch) axes do not "
+                           "match. tf.transpose(t) reverses all axes of a 3-D tensor; to transpose only the last two "
+                           "use tf.linalg.matrix_transpose(t), or tf.matmul's transpose_a / transpose_b. "
+                           f"(TensorFlow: {original})")
+    if re.search(r"In\[\d\] (?:and In\[\d\] )?ndims must be >= 2|must be at least rank 2|must have rank >= 2", text):
+        return Explanation("matmul_rank",
+                           "@ and tf.matmul multiply matrices (two or more axes), and one operand here is a vector "
+                           "(one axis). For a matrix times a vector use tf.linalg.matvec(M, v), with "
+                           f"transpose_a=True for Mᵀ v. (TensorFlow: {original})")
     m = re.search(r"Dimensions must be equal, but are (\d+) and (\d+) for '\{\{node \w+\}\} = (?:Batch)?MatMul"
                   r".*?input shapes: \[([\d,]*)\], \[([\d,]*)\]", text, flags=re.S)
     if m:
@@ -386,6 +416,19 @@ def explain(error: BaseException) -> Explanation:
         return Explanation("matmul_rank", "a matrix product (@, tf.matmul) needs two matrices, but one operand is a "
                                           "vector: for a matrix times a vector use tf.linalg.matvec, and for two "
                                           f"vectors tf.tensordot. ({original})")
+    m = re.search(r"value returned by pyfunc_\d+ is (\w+), but expects (\w+)", text)
+    if m:
+        names = {"double": "float64", "float": "float32", "half": "float16"}
+        got, want = names.get(m.group(1), m.group(1)), names.get(m.group(2), m.group(2))
+        return Explanation("wrong_dtype", f"the NumPy code inside tf.numpy_function returned {got}, but the call "
+                                          f"declared {want}. Declare the input's dtype (x.dtype) and make the NumPy "
+                                          f"result match it, e.g. .astype(a.dtype). ({original})")
+    m = re.search(r"Expected input (\d+) to have rank (\d+) but got: (\d+)", text)
+    if m:
+        return Explanation("einsum_rank", f"an einsum's subscripts name {m.group(2)} axes for operand {m.group(1)}, "
+                                          f"but that tensor has {m.group(3)}. Write '...' for leading axes of any "
+                                          f"number (e.g. '...n->n'), or check which tensor has which shape. "
+                                          f"({original})")
     if "non-rectangular Python sequence" in text:
         return Explanation("wrong_kind", "a list of rows of different lengths cannot become a tensor: every row must "
                                          "have the same length.")

@@ -182,7 +182,16 @@ def _annotate(ax, M: np.ndarray, lim: float) -> None:
     """Write each value into its cell, white on dark cells and black on light ones."""
     for (i, j), v in np.ndenumerate(M):
         dark = np.isfinite(v) and abs(v) > 0.6 * lim
-        ax.text(j, i, f"{v:.2g}", ha="center", va="center", fontsize=8, color="white" if dark else "black")
+        ax.text(j, i, _label(v), ha="center", va="center", fontsize=8, color="white" if dark else "black")
+
+
+def _label(v: float) -> str:
+    """A cell's value, short: 3 significant digits, whole numbers up to 9999 in full, and never "-0"."""
+    if v == 0:
+        return "0"
+    if float(v).is_integer() and abs(v) < 10_000:
+        return str(int(v))
+    return f"{v:.3g}"
 
 
 def _as_matrix(jacobian, what: str) -> np.ndarray:

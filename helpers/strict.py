@@ -139,6 +139,11 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> l
             if _broadcast_from(value.shape, g.shape):
                 wrong_shape += (f" If {name} was broadcast to {_shape_text(g.shape)} in the forward pass, its "
                                 "gradient collects one contribution per copy: sum them over the broadcast axes.")
+            elif g.shape.rank == value.shape.rank and g.shape.rank and g.shape.rank >= 2 and \
+                    list(g.shape[-2:]) == list(value.shape[-2:])[::-1]:
+                wrong_shape += (f" Its last two axes are {name}'s transposed: the transpose of the gradient? Swap "
+                                "the order of the product, or its transpose flags.")
+                raise CustomGradientError(wrong_shape, "transposed")
             raise CustomGradientError(wrong_shape, "wrong_shape")
         if not (g.shape.is_fully_defined() and value.shape.is_fully_defined()):
             # Not enough static information (a None batch size, say): check when grad runs.
@@ -174,7 +179,7 @@ def strict_custom_gradient(f: Callable) -> Callable:
     >>> mul(x=a, y=b)
     Traceback (most recent call last):
     ...
-    helpers.strict.CustomGradientError: mul was called with keyword arguments (x, y). TensorFlow would silently skip the custom gradient for them: pass inputs positionally, mul(x, y).
+    helpers.strict.CustomGradientError: mul was called with keyword arguments (x, y). Eagerly, TensorFlow would silently skip the custom gradient (inside tf.function it raises): pass inputs positionally, mul(x, y).
     """
     if not callable(f):
         raise TypeError(f"strict_custom_gradient decorates a function, got {type(f).__name__}")
@@ -224,8 +229,9 @@ def strict_custom_gradient(f: Callable) -> Callable:
             keys = ", ".join(kwargs)
             call = ", ".join(declared) if declared else "..."
             raise CustomGradientError(
-                f"{fname} was called with keyword arguments ({keys}). TensorFlow would silently skip the "
-                f"custom gradient for them: pass inputs positionally, {fname}({call}).", "keyword_call")
+                f"{fname} was called with keyword arguments ({keys}). Eagerly, TensorFlow would silently skip the "
+                f"custom gradient (inside tf.function it raises): pass inputs positionally, {fname}({call}).",
+                "keyword_call")
         return checked(*args)
 
     # check_gradients looks behind __wrapped__ for the (y, grad) pair: give it the checked pair, so

@@ -169,7 +169,9 @@ class ChainTrace:
     def _repr_html_(self) -> str:
         if not self.forward:
             return "<p>(nothing traced yet: call a traced function)</p>"
-        return html_table(self.HEADERS, self.rows(), caption="downstream = local × upstream")
+        return html_table(self.HEADERS, self.rows(),
+                          caption="each call on the way back: the upstream it received, its local derivative, and "
+                                  "the downstream its grad returned")
 
     def _repr_pretty_(self, p, cycle):
         p.text(str(self))
@@ -197,9 +199,9 @@ def _positional_only(traced: Callable, name: str) -> Callable:
 
     def call(*args, **kwargs):
         if kwargs:
-            raise TypeError(f"{name!r} was called with keyword arguments ({', '.join(kwargs)}): TensorFlow would "
-                            f"skip its custom gradient and nothing would be traced. Pass the input positionally, "
-                            f"{name}(x).")
+            raise TypeError(f"{name!r} was called with keyword arguments ({', '.join(kwargs)}): eagerly, "
+                            f"TensorFlow would skip its custom gradient and nothing would be traced. Pass the input "
+                            f"positionally, {name}(x).")
         if len(args) != 1:
             raise TypeError(f"{name!r} takes one input, got {len(args)}: a traced link is a function of a single "
                             "tensor")

@@ -59,13 +59,13 @@ class ChainExplorer(_Explorer):
 
     def __init__(self, x: float = 2.0, length: int = 3):
         if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
-            raise TypeError(f"x must be a number in [-3, 3], the slider's range, got {x!r}")
-        if not -3.0 <= float(x) <= 3.0:
-            raise ValueError(f"x must lie in [-3, 3], the slider's range, got {x}")
+            raise TypeError(f"x must be a number in [-2.5, 2.5], the slider's range, got {x!r}")
+        if not -2.5 <= float(x) <= 2.5:
+            raise ValueError(f"x must lie in [-2.5, 2.5], the slider's range, got {x}")
         if isinstance(length, bool) or not isinstance(length, numbers.Integral) or not 1 <= length <= 6:
             raise ValueError(f"length must be a whole number from 1 to 6, got {length!r}")
         x, length = float(x), int(length)
-        self.x_slider = widgets.FloatSlider(value=x, min=-3.0, max=3.0, step=0.1, description="x",
+        self.x_slider = widgets.FloatSlider(value=x, min=-2.5, max=2.5, step=0.1, description="x",
                                             continuous_update=False, readout_format=".1f")
         self.length_slider = widgets.IntSlider(value=length, min=1, max=6, description="links",
                                                continuous_update=False)

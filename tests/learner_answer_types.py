@@ -33,7 +33,7 @@ ANSWER_NAMES = {
     "03.softmax_vjp": "softmax", "03.matvec": "make_f", "03.phi_grad": "phi_tf", "04.quadratic_form": "quadratic_form",
     "04.batched_matmul": "batched_matmul", "04.bias_add": "bias_add", "05.sign_ste": "sign_ste",
     "05.clip_gradient": "clip_gradient", "06.scale_by_variable": "scale", "06.numpy_erf": "numpy_erf",
-    "07.fused_second_derivative": "quartic", "07.hvp": "hvp", "08.implicit_scalar": "fixed_point",
+    "07.fused_second_derivative": "tanh_op", "07.hvp": "hvp", "08.implicit_scalar": "fixed_point",
     "08.block_size": "block_size", "09.spot_the_mistake": "answers", "09.fix_linear": "linear",
 }
 
@@ -48,13 +48,13 @@ def notebook_namespace() -> dict:
 
     import helpers
     from helpers import CustomGradientError, check_gradients, strict_custom_gradient
-    from helpers.exercises.higher_order import fused_quartic, softplus_sum
+    from helpers.exercises.higher_order import fused_tanh, softplus_sum
     from helpers.exercises.jacobians import A_5x3
     from helpers.exercises.speed import iterate_fixed_point
 
     return {"helpers": helpers, "tf": tf, "np": np, "scipy": scipy, "strict_custom_gradient": strict_custom_gradient,
             "check_gradients": check_gradients, "CustomGradientError": CustomGradientError, "A_5x3": A_5x3,
-            "fused_quartic": fused_quartic, "softplus_sum": softplus_sum, "iterate_fixed_point": iterate_fixed_point}
+            "fused_tanh": fused_tanh, "softplus_sum": softplus_sum, "iterate_fixed_point": iterate_fixed_point}
 
 
 def define(answer: Answer):

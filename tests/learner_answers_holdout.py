@@ -147,7 +147,9 @@ def stable_log1pexp(x):
         # sigma(x) = 1 / (1 + e^-x) = exp(-log(1 + e^-x))
         return upstream * tf.exp(-tf.math.softplus(-x))
     return y, grad
-''', right=True),
+''', right=False,  # the prompt now asks for the formula without tf.math.softplus
+           mistake="Right values, but the exercise asks for the stable formula without tf.math.softplus.",
+           must_mention=("softplus",)),
     Answer(key="02.stable_log1pexp", label="naive forward, sigmoid grad", code='''@strict_custom_gradient
 def stable_log1pexp(x):
     y = tf.math.log(1 + tf.exp(x))
@@ -442,51 +444,6 @@ def quadratic_form(x, A):
            must_mention=("upstream",)),
 
     # ------------------------------------------------------------------ 04.batched_matmul
-    Answer(key="04.batched_matmul", label="einsum with ellipsis", code='''@strict_custom_gradient
-def batched_matmul(A, B):
-    def grad(U):
-        dA = tf.einsum("...mn,...kn->...mk", U, B)
-        dB = tf.einsum("...mk,...mn->...kn", A, U)
-        return dA, dB
-    return tf.matmul(A, B), grad
-''', right=True),
-    Answer(key="04.batched_matmul", label="tf.transpose on 3-D", code='''@strict_custom_gradient
-def batched_matmul(A, B):
-    def grad(U):
-        return tf.matmul(U, tf.transpose(B)), tf.matmul(tf.transpose(A), U)
-    return tf.matmul(A, B), grad
-''', right=False, mistake="tf.transpose reverses all axes, batch included; transpose only the last two (transpose_b=True or perm).",
-           must_mention=("transpose|perm|batch|last two",)),
-    Answer(key="04.batched_matmul", label="no transposes at all", code='''@strict_custom_gradient
-def batched_matmul(A, B):
-    def grad(U):
-        return tf.matmul(U, B), tf.matmul(A, U)
-    return tf.matmul(A, B), grad
-''', right=False, mistake="∂L/∂A = U Bᵀ and ∂L/∂B = Aᵀ U: both transposes are missing.",
-           must_mention=("transpose|shape",)),
-    Answer(key="04.batched_matmul", label="dB and dA swapped", code='''@strict_custom_gradient
-def batched_matmul(A, B):
-    def grad(U):
-        return tf.matmul(A, U, transpose_a=True), tf.matmul(U, B, transpose_b=True)
-    return tf.matmul(A, B), grad
-''', right=False, mistake="The two gradients are right but in the wrong order: A's gradient comes first.",
-           must_mention=("order|swap",)),
-    Answer(key="04.batched_matmul", label="summed over the batch", code='''@strict_custom_gradient
-def batched_matmul(A, B):
-    def grad(U):
-        dA = tf.reduce_sum(tf.matmul(U, B, transpose_b=True), axis=0)
-        dB = tf.reduce_sum(tf.matmul(A, U, transpose_a=True), axis=0)
-        return dA, dB
-    return tf.matmul(A, B), grad
-''', right=False, mistake="A and B have a batch axis of their own: nothing is broadcast, so keep the batch axis, do not sum it.",
-           must_mention=("batch|shape|sum",)),
-    Answer(key="04.batched_matmul", label="np.swapaxes", code='''@strict_custom_gradient
-def batched_matmul(A, B):
-    def grad(U):
-        return tf.matmul(U, np.swapaxes(B, 1, 2)), tf.matmul(np.swapaxes(A, 1, 2), U)
-    return tf.matmul(A, B), grad
-''', right=False, mistake="np.swapaxes needs concrete values and fails inside tf.function; use transpose_a/transpose_b.",
-           must_mention=("NumPy|tf.function|symbolic|transpose_a|transpose_b|matrix_transpose",)),
 
     # ------------------------------------------------------------------ 04.bias_add
     Answer(key="04.bias_add", label="reshape then column sums", code='''@strict_custom_gradient
@@ -625,64 +582,6 @@ def clip_gradient(x):
            must_mention=("NumPy|np.clip|tf.function|symbolic|clip_by_value",)),
 
     # ------------------------------------------------------------------ 06.scale_by_variable
-    Answer(key="06.scale_by_variable", label="uses variables[0]", code='''w = tf.Variable(2.0)
-
-@tf.custom_gradient
-def scale(x):
-    def grad(upstream, variables=None):
-        (v,) = variables
-        dx = upstream * v
-        dw = tf.reduce_sum(tf.reshape(upstream * x, [-1]))
-        return dx, [dw]
-    return w * x, grad
-''', right=True),
-    Answer(key="06.scale_by_variable", label="dw not summed", code='''w = tf.Variable(2.0)
-
-@tf.custom_gradient
-def scale(x):
-    def grad(upstream, variables=None):
-        return upstream * w, [upstream * x]
-    return w * x, grad
-''', right=False, mistake="w is one number used by every entry: its gradient sums upstream·x to a scalar.",
-           must_mention=("sum|shape|scalar",)),
-    Answer(key="06.scale_by_variable", label="no variables keyword", code='''w = tf.Variable(2.0)
-
-@tf.custom_gradient
-def scale(x):
-    def grad(upstream):
-        return upstream * w
-    return w * x, grad
-''', right=False, mistake="The function reads the variable w, so grad must accept variables= and return a gradient for w.",
-           must_mention=("variables",)),
-    Answer(key="06.scale_by_variable", label="tuple for variable grads", code='''w = tf.Variable(2.0)
-
-@tf.custom_gradient
-def scale(x):
-    def grad(upstream, variables=None):
-        return upstream * w, (tf.reduce_sum(upstream * x),)
-    return w * x, grad
-''', right=False, mistake="The variable gradients must be a list, [dw], not a tuple.",
-           must_mention=("list",)),
-    Answer(key="06.scale_by_variable", label="pair in swapped order", code='''w = tf.Variable(2.0)
-
-@tf.custom_gradient
-def scale(x):
-    def grad(upstream, variables=None):
-        return [tf.reduce_sum(upstream * x)], upstream * w
-    return w * x, grad
-''', right=False, mistake="grad returns the input gradients first and the list of variable gradients second.",
-           must_mention=("order|swap|first",)),
-    Answer(key="06.scale_by_variable", label="x and w gradients mixed up", code='''w = tf.Variable(2.0)
-
-@tf.custom_gradient
-def scale(x):
-    def grad(upstream, variables=None):
-        dx = upstream * x
-        dw = tf.reduce_sum(upstream * w)
-        return dx, [dw]
-    return w * x, grad
-''', right=False, mistake="∂y/∂x is w and ∂y/∂w is x: the two factors belong to the other gradient.",
-           must_mention=("swap|mix|other|x and w|w and x",)),
 
     # ------------------------------------------------------------------ 06.numpy_erf
     Answer(key="06.numpy_erf", label="py_function and ensure_shape", code='''@tf.custom_gradient
@@ -740,75 +639,6 @@ def numpy_erf(x):
            must_mention=("erfc|forward|value|complement",)),
 
     # ------------------------------------------------------------------ 07.fused_second_derivative
-    Answer(key="07.fused_second_derivative", label="stop_gradient swap trick", code='''@tf.custom_gradient
-def quartic(x):
-    y, slope = fused_quartic(x)
-    def grad(dy):
-        # value: the fused slope; derivative: that of 4x^3
-        recomputed = 4 * x ** 3
-        first = slope + (recomputed - tf.stop_gradient(recomputed))
-        return dy * first
-    return y, grad
-''', right=True),
-    Answer(key="07.fused_second_derivative", label="grad decorated (naive nesting)", code='''@tf.custom_gradient
-def quartic(x):
-    y, slope = fused_quartic(x)
-    @tf.custom_gradient
-    def grad(dy):
-        def grad_grad(ddy):
-            return ddy * 12 * x ** 2
-        return dy * slope, grad_grad
-    return y, grad
-''', right=False, mistake="Decorating grad gives a gradient with respect to dy; the first derivative must be a custom-gradient function of x.",
-           must_mention=("dy|nest|function of x|naive",)),
-    Answer(key="07.fused_second_derivative", label="second derivative = first", code='''@tf.custom_gradient
-def quartic(x):
-    y, slope = fused_quartic(x)
-    def grad(dy):
-        @tf.custom_gradient
-        def first_derivative(x):
-            def second_derivative(ddy):
-                return ddy * 4 * x ** 3
-            return slope, second_derivative
-        return dy * first_derivative(x)
-    return y, grad
-''', right=False, mistake="The inner grad returns the first derivative again; it must return the derivative of the slope.",
-           must_mention=("second derivative|first derivative|derivative of the slope",)),
-    Answer(key="07.fused_second_derivative", label="inner grad ignores ddy", code='''@tf.custom_gradient
-def quartic(x):
-    y, slope = fused_quartic(x)
-    def grad(dy):
-        @tf.custom_gradient
-        def first_derivative(x):
-            def second_derivative(ddy):
-                return 12 * x ** 2
-            return slope, second_derivative
-        return dy * first_derivative(x)
-    return y, grad
-''', right=False, mistake="The inner grad forgets its own upstream ddy.",
-           must_mention=("upstream|ddy",)),
-    Answer(key="07.fused_second_derivative", label="dy multiplied inside inner function", code='''@tf.custom_gradient
-def quartic(x):
-    y, slope = fused_quartic(x)
-    def grad(dy):
-        @tf.custom_gradient
-        def first_derivative(x):
-            return dy * slope, lambda ddy: ddy * 12 * x ** 2
-        return first_derivative(x)
-    return y, grad
-''', right=False, mistake="dy is folded into the inner function's value but missing from its gradient; multiply by dy outside it.",
-           must_mention=("dy|upstream|outside",)),
-    Answer(key="07.fused_second_derivative", label="inner function takes slope", code='''@tf.custom_gradient
-def quartic(x):
-    y, slope = fused_quartic(x)
-    def grad(dy):
-        @tf.custom_gradient
-        def first_derivative(s):
-            return s, lambda ddy: ddy * 12 * x ** 2
-        return dy * first_derivative(slope)
-    return y, grad
-''', right=False, mistake="The inner custom gradient's input is slope, which the tape cannot trace back to x: it must be a function of x.",
-           must_mention=("function of x|input|of x|None|path",)),
 
     # ------------------------------------------------------------------ 07.hvp
     Answer(key="07.hvp", label="one persistent tape", code='''def hvp(f, x, v):
@@ -869,71 +699,7 @@ def quartic(x):
            must_mention=("shape|sum|vector",)),
 
     # ------------------------------------------------------------------ 08.implicit_scalar
-    Answer(key="08.implicit_scalar", label="adjoint form", code='''@helpers.strict_custom_gradient
-def fixed_point(x, w):
-    z = iterate_fixed_point(x, w)
-    def grad(upstream):
-        slope = 1 - tf.square(z)                 # tanh' at the fixed point
-        z_bar = upstream / (1 - w * slope)       # solves z_bar = g + w * slope * z_bar
-        dx = z_bar * slope
-        dw = tf.reduce_sum(dx * z)
-        return dx, dw
-    return z, grad
-''', right=True),
-    Answer(key="08.implicit_scalar", label="tanh slope missing", code='''@helpers.strict_custom_gradient
-def fixed_point(x, w):
-    z = iterate_fixed_point(x, w)
-    def grad(upstream):
-        D = 1 - z ** 2
-        dx = upstream / (1 - w * D)
-        dw = tf.reduce_sum(upstream * z / (1 - w * D))
-        return dx, dw
-    return z, grad
-''', right=False, mistake="Differentiating tanh(wz + x) brings the factor tanh' = 1 − z² onto dx and dw too, not only into the denominator.",
-           must_mention=("tanh|slope|1 - z|1 − z|derivative",)),
-    Answer(key="08.implicit_scalar", label="dw not summed", code='''@helpers.strict_custom_gradient
-def fixed_point(x, w):
-    z = iterate_fixed_point(x, w)
-    def grad(upstream):
-        D = 1 - z ** 2
-        dx = upstream * D / (1 - w * D)
-        dw = upstream * D * z / (1 - w * D)
-        return dx, dw
-    return z, grad
-''', right=False, mistake="w is one number used by every entry: its gradient sums over all entries.",
-           must_mention=("sum|shape|scalar",)),
-    Answer(key="08.implicit_scalar", label="one step, no solve", code='''@helpers.strict_custom_gradient
-def fixed_point(x, w):
-    z = iterate_fixed_point(x, w)
-    def grad(upstream):
-        D = 1 - tf.tanh(w * z + x) ** 2
-        return upstream * D, tf.reduce_sum(upstream * D * z)
-    return z, grad
-''', right=False, mistake="This differentiates one step and treats z as a constant; z depends on x and w too, so solve for dz.",
-           must_mention=("implicit|fixed point|fixed-point|solve|denominator|depends",)),
-    Answer(key="08.implicit_scalar", label="plus in denominator", code='''@helpers.strict_custom_gradient
-def fixed_point(x, w):
-    z = iterate_fixed_point(x, w)
-    def grad(upstream):
-        D = 1.0 - z * z
-        dx = upstream * D / (1.0 + w * D)
-        return dx, tf.reduce_sum(dx * z)
-    return z, grad
-''', right=False, mistake="Moving w·D·dz to the left side gives 1 − wD, not 1 + wD.",
-           must_mention=("sign|minus|denominator",)),
-    Answer(key="08.implicit_scalar", label="returns (dw, dx)", code='''@helpers.strict_custom_gradient
-def fixed_point(x, w):
-    z = iterate_fixed_point(x, w)
-    def grad(upstream):
-        D = 1 - z ** 2
-        dx = upstream * D / (1 - w * D)
-        dw = tf.reduce_sum(dx * z)
-        return dw, dx
-    return z, grad
-''', right=False, mistake="Gradients go back in the order of the inputs: x first, then w.",
-           must_mention=("order|swap",)),
-
-    # ------------------------------------------------------------------ 08.block_size
+ # ------------------------------------------------------------------ 08.block_size
     Answer(key="08.block_size", label="brute force over divisors", code='''memory = {k: 36 // k + k for k in range(1, 37) if 36 % k == 0}
 block_size = min(memory, key=memory.get)
 ''', right=True),

@@ -22,24 +22,24 @@ def cg(forward, grad):
 
 
 sm = tf.nn.softmax
-stable = lambda x: tf.math.softplus(x)
+stable = lambda x: tf.maximum(x, 0.0) + tf.math.log1p(tf.exp(-tf.abs(x)))
 naive = lambda x: tf.math.log(1 + tf.exp(x))
 xAx = lambda x, A: tf.tensordot(x, tf.linalg.matvec(A, x), axes=1)
 exercises.keys()   # registers every exercise
 from helpers.exercises.jacobians import A_5x3 as A53  # noqa: E402
-from helpers.exercises.higher_order import fused_quartic, softplus_sum  # noqa: E402
+from helpers.exercises.higher_order import fused_tanh, softplus_sum  # noqa: E402
 from helpers.exercises.speed import iterate_fixed_point  # noqa: E402
 
 
 def scale_by(grad, takes_variables=True):
-    """A y = w·x function reading a fresh tf.Variable w, with grad(x, upstream, w)."""
+    """A y = x·w² function reading a fresh tf.Variable w, with grad(x, upstream, w)."""
     w = tf.Variable(2.0)
 
     @tf.custom_gradient
     def scale(x):
         def with_variables(u, variables=None):
             return grad(x, u, w)
-        return w * x, (with_variables if takes_variables else lambda u: grad(x, u, w))
+        return x * w ** 2, (with_variables if takes_variables else lambda u: grad(x, u, w))
     return scale
 
 
@@ -59,18 +59,18 @@ def numpy_erf(forward=None, grad=None, set_shape=True):
     return f
 
 
-def quartic_with_second(second):
-    """The nested pattern for x⁴ with a given inner grad(x, ddy)."""
+def tanh_with_second(second):
+    """The nested pattern for tanh with a given inner grad(y, slope, ddy)."""
     @tf.custom_gradient
-    def quartic(x):
-        y, slope = fused_quartic(x)
+    def tanh_op(x):
+        y, slope = fused_tanh(x)
         def grad(dy):
             @tf.custom_gradient
             def first(x):
-                return slope, lambda ddy: second(x, ddy)
+                return slope, lambda ddy: second(y, slope, ddy)
             return dy * first(x)
         return y, grad
-    return quartic
+    return tanh_op
 
 
 def hvp_outside_outer_tape(x, v):
@@ -104,12 +104,44 @@ def hvp_diagonal(f, x, v):
     return outer.gradient(g, x) * v if f is softplus_sum else tf.linalg.diag_part(outer.jacobian(g, x)) * v
 
 
+def tanh_dy_inside(x):
+    """The nested pattern with dy used inside the inner function: right only while dy does not depend on x."""
+    @tf.custom_gradient
+    def tanh_op(x):
+        y, slope = fused_tanh(x)
+        def grad(dy):
+            @tf.custom_gradient
+            def first(x):
+                return dy * slope, lambda ddy: ddy * dy * -2 * y * slope
+            return first(x)
+        return y, grad
+    return tanh_op(x)
+
+
+def hvp_finite_differences(f, x, v, eps=1e-3):
+    def gradient(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = f(x)
+        return tape.gradient(y, x)
+    return (gradient(x + eps * v) - gradient(x - eps * v)) / (2 * eps)
+
+
+def hvp_forward_over_reverse(f, x, v):
+    with tf.autodiff.ForwardAccumulator(x, v) as accumulator:
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = f(x)
+        g = tape.gradient(y, x)
+    return accumulator.jvp(g)
+
+
 def implicit_grad(grad):
-    """The fixed point of 08.implicit_scalar with grad(z, w, upstream, slope)."""
+    """The fixed point of 08.implicit_scalar with grad(z, w, upstream, D), D = 1 − tanh²(w z)."""
     @tf.custom_gradient
     def fixed_point(x, w):
         z = iterate_fixed_point(x, w)
-        return z, lambda u: grad(z, w, u, 1 - z ** 2)
+        return z, lambda u: grad(z, w, u, 1 - tf.tanh(w * z) ** 2)
     return fixed_point
 
 
@@ -166,12 +198,14 @@ WRONG_ANSWERS = {
         "constant_factor": cg(xAx, lambda x, A, u: (2 * u * tf.linalg.matvec(A + tf.transpose(A), x),
                                                     2 * u * tf.tensordot(x, x, 0)))},
     "04.batched_matmul": {
-        "summed_over_batch": cg(tf.matmul, lambda A, B, U: (
-            tf.reduce_sum(tf.matmul(U, B, transpose_b=True), 0), tf.reduce_sum(tf.matmul(A, U, transpose_a=True), 0))),
-        "wrong_shape": cg(tf.matmul, lambda A, B, U: (
-            tf.transpose(tf.matmul(U, B, transpose_b=True), (0, 2, 1)), tf.matmul(A, U, transpose_a=True))),
+        "mean_not_sum": cg(tf.matmul, lambda A, B, U: (
+            tf.matmul(U, B, transpose_b=True), tf.reduce_mean(tf.matmul(A, U, transpose_a=True), 0))),
+        "one_entry": cg(tf.matmul, lambda A, B, U: (tf.matmul(U, B, transpose_b=True), tf.matmul(A[0], U[0], transpose_a=True))),
+        "not_summed": cg(tf.matmul, lambda A, B, U: (
+            tf.matmul(U, B, transpose_b=True), tf.matmul(A, U, transpose_a=True))),
         "upstream_ignored": cg(tf.matmul, lambda A, B, U: (
-            tf.matmul(tf.ones_like(U), B, transpose_b=True), tf.matmul(A, tf.ones_like(U), transpose_a=True)))},
+            tf.matmul(tf.ones_like(U), B, transpose_b=True),
+            tf.reduce_sum(tf.matmul(A, tf.ones_like(U), transpose_a=True), 0)))},
     "04.bias_add": {
         "not_summed": cg(lambda x, b: x + b, lambda x, b, u: (u, u)),
         "upstream_ignored": cg(lambda x, b: x + b, lambda x, b, u: (tf.ones_like(x), tf.ones_like(b) * 4)),
@@ -193,12 +227,12 @@ WRONG_ANSWERS = {
         "upstream_ignored": cg(tf.identity, lambda x, u: tf.ones_like(u)),
         "wrong_values": cg(tf.identity, lambda x, u: tf.clip_by_value(u, -2, 2))},
     "06.scale_by_variable": {
-        "variables_missing": scale_by(lambda x, u, w: u * w, takes_variables=False),
-        "not_summed": scale_by(lambda x, u, w: (u * w, [u * x])),
-        "swapped": scale_by(lambda x, u, w: (u * x, [tf.reduce_sum(u * w)])),
-        "upstream_ignored": scale_by(lambda x, u, w: (w * tf.ones_like(x), [tf.reduce_sum(x)])),
-        "none": scale_by(lambda x, u, w: (u * w, [None])),
-        "wrong_values": scale_by(lambda x, u, w: (u * w, [tf.reduce_sum(u * x) + 1]))},
+        "variables_missing": scale_by(lambda x, u, w: u * w ** 2, takes_variables=False),
+        "not_summed": scale_by(lambda x, u, w: (u * w ** 2, [u * x * 2 * w])),
+        "swapped": scale_by(lambda x, u, w: (u * x * 2 * w, [tf.reduce_sum(u * w ** 2)])),
+        "upstream_ignored": scale_by(lambda x, u, w: (w ** 2 * tf.ones_like(x), [tf.reduce_sum(x * 2 * w)])),
+        "none": scale_by(lambda x, u, w: (u * w ** 2, [None])),
+        "wrong_values": scale_by(lambda x, u, w: (u * w ** 2, [tf.reduce_sum(u * x * 2 * w) + 1]))},
     "06.numpy_erf": {
         "numpy_in_graph": numpy_erf(forward=lambda x: tf.constant(scipy.special.erf(x.numpy()))),
         "no_shape": numpy_erf(set_shape=False),
@@ -206,10 +240,12 @@ WRONG_ANSWERS = {
         "none": lambda x: tf.stop_gradient(tf.math.erf(x)),
         "wrong_values": numpy_erf(grad=lambda x, u: u * tf.exp(-x ** 2))},
     "07.fused_second_derivative": {
-        "second_none": cg(lambda x: fused_quartic(x)[0], lambda x, u: u * fused_quartic(x)[1]),
-        "upstream_ignored": cg(lambda x: x ** 4, lambda x, u: 4 * x ** 3),
-        "not_differentiated": quartic_with_second(lambda x, ddy: ddy * 4 * x ** 3),
-        "wrong_second": quartic_with_second(lambda x, ddy: ddy * 6 * x ** 2)},
+        "second_none": cg(lambda x: fused_tanh(x)[0], lambda x, u: u * fused_tanh(x)[1]),
+        "upstream_ignored": cg(lambda x: tf.tanh(x), lambda x, u: 1 - tf.tanh(x) ** 2),
+        "not_differentiated": tanh_with_second(lambda y, slope, ddy: ddy * slope),
+        "wrong_second": tanh_with_second(lambda y, slope, ddy: ddy * 3 * y),
+        "wrong_sign": tanh_with_second(lambda y, slope, ddy: ddy * 2 * y * slope),
+        "chain_rule": tanh_with_second(lambda y, slope, ddy: ddy * -2 * y)},
     "07.hvp": {
         "full_hessian": lambda f, x, v: tf.linalg.diag(tf.sigmoid(x) * (1 - tf.sigmoid(x))),
         "gradient_only": lambda f, x, v: tf.sigmoid(x),
@@ -221,10 +257,10 @@ WRONG_ANSWERS = {
         "wrong_kind": lambda f, x, v: (hvp_of(f, x, v), v),
         "swapped": lambda f, x, v: hvp_of(f, v, x)},
     "08.implicit_scalar": {
-        "last_step_only": implicit_grad(lambda z, w, u, s: (u * s, tf.reduce_sum(u * s * z))),
-        "plus_sign": implicit_grad(lambda z, w, u, s: (u * s / (1 + w * s), tf.reduce_sum(u * s * z / (1 + w * s)))),
-        "upstream_ignored": implicit_grad(lambda z, w, u, s: (s / (1 - w * s), tf.reduce_sum(s * z / (1 - w * s)))),
-        "not_summed": implicit_grad(lambda z, w, u, s: (u * s / (1 - w * s), u * s * z / (1 - w * s)))},
+        "last_step_only": implicit_grad(lambda z, w, u, D: (u, tf.reduce_sum(u * D * z))),
+        "plus_sign": implicit_grad(lambda z, w, u, D: (u / (1 + w * D), tf.reduce_sum(u * D * z / (1 + w * D)))),
+        "upstream_ignored": implicit_grad(lambda z, w, u, D: (1 / (1 - w * D) + 0 * u, tf.reduce_sum(D * z / (1 - w * D)))),
+        "not_summed": implicit_grad(lambda z, w, u, D: (u / (1 - w * D), u * D * z / (1 - w * D)))},
     "08.block_size": {"one_block": 36, "every_layer": 1, "minimum_value": 12, "half": 18},
     "09.spot_the_mistake": {
         "wrong_choice": ["keyword_call", "wrong_shape", "float32_false_alarm", "wrong_shape", "none_gradient"],
@@ -259,8 +295,12 @@ WRONG_ANSWERS["01.upstreams"].update({"forward": [9, 81, 6561], "forward_mode": 
 WRONG_ANSWERS["01.local_sin"].update({"constant": lambda x: tf.cos(tf.constant(0.5, tf.float64)) + 0 * x,
                                       "numpy": lambda x: np.cos(x.numpy())})
 WRONG_ANSWERS["02.multiply"]["forward_value"] = cg(lambda x, y: x * y, lambda x, y, u: (u * x * y, u * x * y))
-WRONG_ANSWERS["02.stable_log1pexp"].update({"no_custom_gradient": tf.math.softplus,
-                                            "wrong_sign": cg(stable, lambda x, u: u * tf.sigmoid(-x))})
+WRONG_ANSWERS["02.stable_log1pexp"].update({
+    "no_custom_gradient": stable,
+    "wrong_sign": cg(stable, lambda x, u: u * tf.sigmoid(-x)),
+    "uses_softplus": cg(tf.math.softplus, lambda x, u: u * tf.sigmoid(x)),
+    "forward_cancellation": cg(lambda x: tf.maximum(x, 0.0) + tf.math.log(1 + tf.exp(-tf.abs(x))),
+                               lambda x, u: u * tf.sigmoid(x))})
 WRONG_ANSWERS["02.x_sin_x"].update({
     "forward_value": cg(lambda x: x * tf.sin(x), lambda x, u: u * x * tf.sin(x)),
     "no_custom_gradient": lambda x: x * tf.sin(x),
@@ -277,7 +317,7 @@ WRONG_ANSWERS["03.softmax_vjp"].update({
                                                             u, transpose_a=True)),
     "unweighted_sum": cg(sm, lambda z, u: sm(z) * (u - tf.reduce_sum(u, axis=-1, keepdims=True)))})
 WRONG_ANSWERS["04.batched_matmul"]["order"] = cg(tf.matmul, lambda A, B, U: (
-    tf.matmul(A, U, transpose_a=True), tf.matmul(U, B, transpose_b=True)))
+    tf.reduce_sum(tf.matmul(A, U, transpose_a=True), 0), tf.matmul(U, B, transpose_b=True)))
 WRONG_ANSWERS["04.bias_add"]["mean_not_sum"] = cg(lambda x, b: x + b, lambda x, b, u: (u, tf.reduce_mean(u, axis=0)))
 WRONG_ANSWERS["04.quadratic_form"].update({
     "one_term": cg(xAx, lambda x, A, u: (u * tf.linalg.matvec(A, x), u * tf.tensordot(x, x, 0))),
@@ -294,15 +334,33 @@ WRONG_ANSWERS["06.numpy_erf"].update({
     "wrong_dtype": numpy_erf(forward=lambda x: tf.ensure_shape(
         tf.numpy_function(lambda a: scipy.special.erf(a).astype(np.float64), [x], tf.float64), x.shape))})
 WRONG_ANSWERS["06.scale_by_variable"].update({
-    "hard_coded": scale_by(lambda x, u, w: (u * 2.0, [tf.reduce_sum(u * x)])),
-    "mean_not_sum": scale_by(lambda x, u, w: (u * w, [tf.reduce_mean(u * x)])),
+    "hard_coded": scale_by(lambda x, u, w: (u * 4.0, [tf.reduce_sum(u * x * 2 * w)])),
+    "mean_not_sum": scale_by(lambda x, u, w: (u * w ** 2, [tf.reduce_mean(u * x * 2 * w)])),
     "no_variable": cg(lambda x: 2.0 * x, lambda x, u: u * 2.0)})
-WRONG_ANSWERS["07.fused_second_derivative"]["wrong_first"] = cg(lambda x: fused_quartic(x)[0],
-                                                                lambda x, u: 2 * u * fused_quartic(x)[1])
+WRONG_ANSWERS["07.fused_second_derivative"]["wrong_first"] = cg(lambda x: fused_tanh(x)[0],
+                                                                lambda x, u: 2 * u * fused_tanh(x)[1])
+WRONG_ANSWERS["07.fused_second_derivative"].update({
+    "dy_inside": tanh_dy_inside,
+    "constant_factor": tanh_with_second(lambda y, slope, ddy: ddy * -y * slope),
+    "not_fused": cg(tf.tanh, lambda x, u: u * (1 - tf.tanh(x) ** 2))})
+WRONG_ANSWERS["07.hvp"].update({
+    "approximate": hvp_finite_differences,
+    "forward_over_reverse": hvp_forward_over_reverse,
+    "wrong_dtype": lambda f, x, v: tf.cast(hvp_of(f, x, v), tf.float32)})
+WRONG_ANSWERS["08.implicit_scalar"]["mean_not_sum"] = implicit_grad(
+    lambda z, w, u, D: (u / (1 - w * D), tf.reduce_mean(u * D * z / (1 - w * D))))
+WRONG_ANSWERS["06.scale_by_variable"]["constant_factor"] = scale_by(
+    lambda x, u, w: (u * w ** 2, [tf.reduce_sum(u * x * w)]))
+WRONG_ANSWERS["05.sign_ste"]["whole_tensor"] = cg(
+    tf.sign, lambda x, u: u if bool(tf.reduce_all(tf.abs(x) <= 1)) else tf.zeros_like(u))
 WRONG_ANSWERS["08.block_size"]["near"] = 4
 WRONG_ANSWERS["08.implicit_scalar"].update({
-    "hard_coded_w": implicit_grad(lambda z, w, u, s: (u * s / (1 - 0.6 * s), tf.reduce_sum(u * s * z / (1 - 0.6 * s)))),
-    "truncated": implicit_grad(lambda z, w, u, s: (u * s * (1 + w * s), tf.reduce_sum(u * s * z * (1 + w * s))))})
+    "hard_coded_w": implicit_grad(lambda z, w, u, D: (u / (1 - 0.6 * D), tf.reduce_sum(u * D * z / (1 - 0.6 * D)))),
+    "truncated": implicit_grad(lambda z, w, u, D: (u * (1 + w * D), tf.reduce_sum(u * D * z * (1 + w * D)))),
+    "slope_of_z": implicit_grad(lambda z, w, u, D: (u / (1 - w * (1 - z ** 2)),
+                                                    tf.reduce_sum(u * (1 - z ** 2) * z / (1 - w * (1 - z ** 2)))))})
+WRONG_ANSWERS["06.scale_by_variable"]["chain_rule"] = scale_by(lambda x, u, w: (u * w ** 2, [tf.reduce_sum(u * x)]))
+WRONG_ANSWERS["02.stable_log1pexp"]["cancellation"] = cg(stable, lambda x, u: u * (1 - 1 / (1 + tf.exp(x))))
 WRONG_ANSWERS["09.fix_linear"].update({
     "mean_not_sum": cg(lin, lambda x, W, b, u: (u @ tf.transpose(W), tf.transpose(x) @ u, tf.reduce_mean(u, 0))),
     "no_custom_gradient": lin})
@@ -360,3 +418,10 @@ def test_solutions_render_as_code():
     solution = reveal("01.local_sin")
     assert solution._repr_markdown_().startswith("**Solution to `01.local_sin`**")
     assert "tf.cos" in str(solution)
+
+
+def test_bias_summed_over_the_first_axis_only_is_caught_at_the_three_axis_point():
+    first_axis_only = cg(lambda x, b: x + b, lambda x, b, u: (u, tf.reduce_sum(u, axis=0)))
+    feedback = check("04.bias_add", first_axis_only)
+    assert not feedback.passed and feedback.mistake == "not_summed", feedback
+    assert "(batch, time)" in str(feedback) and "point 3 of 3" in str(feedback)

@@ -22,6 +22,7 @@ from learner_answer_types import RAW_TENSORFLOW_TEXT, define, mentions
 
 import learner_answers_a
 import learner_answers_b
+import learner_answers_c
 
 try:
     import learner_answers_holdout
@@ -29,7 +30,7 @@ try:
 except ImportError:  # the holdout set is optional
     HOLDOUT = []
 
-ANSWERS = list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + HOLDOUT
+ANSWERS = list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + list(learner_answers_c.ANSWERS) + HOLDOUT
 
 # Where the author's words would give the exercise's answer away, feedback names the concept instead
 # (the course's rule: name the misconception and where to look, never the formula).

@@ -30,9 +30,45 @@ def test_implicit_and_unrolled_gradients_agree_once_converged():
         assert np.max(np.abs(a - b)) < 1e-10
 
 
+_EAGER_PEAKS = """
+import json
+import tensorflow as tf
+from helpers.performance import contraction_problem, fixed_point_gradients, implicit_fixed_point, unrolled_fixed_point
+x, W = contraction_problem(batch=128, size=64)
+
+def peak_mib(method, iterations):
+    fixed_point_gradients(method, x, W, iterations)
+    tf.config.experimental.reset_memory_stats("CPU:0")
+    base = tf.config.experimental.get_memory_info("CPU:0")["current"]
+    fixed_point_gradients(method, x, W, iterations)
+    return (tf.config.experimental.get_memory_info("CPU:0")["peak"] - base) / 2 ** 20
+
+print(json.dumps({m.__name__: [peak_mib(m, k) for k in (5, 50)] for m in (unrolled_fixed_point, implicit_fixed_point)}))
+"""
+
+
+def test_eagerly_the_implicit_gradient_keeps_no_iterate_on_the_tape():
+    # Without tf.function a tape records the ops inside a custom-gradient function's forward pass;
+    # the implicit method must keep its loop off the tape, or its memory grows like the unrolled one's.
+    # Peak memory needs TensorFlow's BFC allocator, chosen before TensorFlow starts: a fresh process.
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = dict(os.environ, TF_CPU_ALLOCATOR_USE_BFC="true", TF_CPP_MIN_LOG_LEVEL="3")
+    out = subprocess.run([sys.executable, "-c", _EAGER_PEAKS], env=env, capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[1], timeout=300, check=True).stdout
+    peaks = json.loads(out.strip().splitlines()[-1])
+    unrolled, implicit = peaks["unrolled_fixed_point"], peaks["implicit_fixed_point"]
+    assert unrolled[1] > 4 * unrolled[0], peaks
+    assert implicit[1] < 1.2 * implicit[0], peaks
+
+
 def test_few_iterations_make_the_two_gradients_differ():
-    # The implicit gradient is the gradient at the exact fixed point; after
-    # 3 steps the iterate is not there yet, and the unrolled gradient knows it.
+    # The unrolled gradient is exact for 3 steps; the implicit one applies the fixed-point
+    # formula at an iterate that has not converged yet: the two differ.
     x, W = contraction_problem(batch=4, size=6)
     a, _ = fixed_point_gradients(unrolled_fixed_point, x, W, 3)
     b, _ = fixed_point_gradients(implicit_fixed_point, x, W, 3)

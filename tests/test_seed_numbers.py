@@ -33,8 +33,8 @@ SEED_NUMBERS = {
     ],
     "04_matrix_inputs.ipynb": [
         "[[24. 27. 30.]\n [54. 61. 68.]]",
-        "registered gradient, upstream = ones:\n [[21. 30.]\n [21. 30.]]",
-        "registered gradient, upstream = c:\n [[ 573.  816.]\n [1295. 1844.]]",
+        "registered gradient for a, upstream = ones:\n [[21. 30.]\n [21. 30.]]",
+        "registered gradient for a, upstream = c:\n [[ 573.  816.]\n [1295. 1844.]]",
         "dL/dA == outer(u, x): True",
         "y = 8.0   dy/dx = 12.0   dy/dn = None",
     ],

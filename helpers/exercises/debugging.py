@@ -18,12 +18,13 @@ register(Exercise(
         SYMPTOMS,
         "five for five: you can now name a broken gradient from its symptom.",
         explanations=[
-            "The gradient is right, but it is not the custom one: look at how cube is called, and what TensorFlow "
-            "does with such a call.",
-            "grad returns the same value whatever arrives from above: what happened to the factor 2 from the loss?",
-            "The gradient is correct; look at the dtype of the finite differences the check compared it with.",
-            "Compare the gradient's shape with the input's: TensorFlow passes it on unchecked.",
-            "Which operation on the path from x to y has no gradient at all?",
+            "grad never ran, yet the tape returned a gradient: look at how smooth_step is called, and what "
+            "TensorFlow does with such a call.",
+            "grad returns the same value whatever arrives from above: what happened to the square in the loss?",
+            "The gradient is correct; look at the dtype the finite differences were taken in.",
+            "Compare the gradient's shape with s's: TensorFlow passes it on unchecked, and broadcasting does the "
+            "rest.",
+            "Which operation on the path from logits to y has no gradient at all?",
         ]),
     solution="""
         answers = ["keyword_call", "upstream_ignored", "float32_false_alarm", "wrong_shape", "none_gradient"]

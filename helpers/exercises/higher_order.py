@@ -4,31 +4,36 @@ import numpy as np
 import tensorflow as tf
 
 from . import Exercise, Feedback, register
-from .judges import builds_square_matrix, function_from, one_tensor
+from .judges import builds_square_matrix, function_from, one_tensor, refers_to
 from ..boundary import running
 
 _X = np.array([-1.5, 0.5, 2.0])
 _U = np.array([2.0, -1.0, 0.5])
 
 
-def fused_quartic(x):
-    """x⁴ and its derivative 4x³ from one fused call that TensorFlow cannot differentiate."""
-    return tf.stop_gradient(x ** 4), tf.stop_gradient(4 * x ** 3)
+def fused_tanh(x):
+    """tanh(x) and its slope 1 − tanh²(x) from one fused call that TensorFlow cannot differentiate."""
+    y = tf.tanh(x)
+    return tf.stop_gradient(y), tf.stop_gradient(1 - y ** 2)
 
 
 _POINTS = [(np.array([-1.5, 0.5, 2.0]), np.array([2.0, -1.0, 0.5])),
-           (np.array([[0.3, -0.8], [1.1, -2.2]]), np.array([[-1.5, 0.7], [2.5, 1.0]]))]
+           (np.array([[0.3, -0.8], [1.1, -0.2]]), np.array([[-1.5, 0.7], [2.5, 1.0]]))]
 
 
-def _derivatives(answer, x, u, in_function):
-    """y, the first derivative for upstream u, and the second (its gradient with upstream 1)."""
+def _derivatives(answer, x, u, in_function, squared=False):
+    """y, the first derivative for upstream u, and the second (its gradient with upstream 1).
+
+    With ``squared``, both are derivatives of the loss L = Σ u·y², whose upstream 2u·y depends on x.
+    """
     def run(x):
         with tf.GradientTape() as outer:
             outer.watch(x)
             with tf.GradientTape() as inner:
                 inner.watch(x)
                 y = one_tensor(answer(x), "your function")
-            first = inner.gradient(y, x, output_gradients=u)
+                target = u * y ** 2 if squared else y
+            first = inner.gradient(target, x) if squared else inner.gradient(y, x, output_gradients=u)
         second = outer.gradient(first, x) if first is not None else None
         return y, first, second
 
@@ -41,62 +46,98 @@ def _judge_second(answer) -> Feedback:
     fn = function_from(answer, "your custom-gradient function")
     for xv, uv in _POINTS:
         x, u = tf.constant(xv), tf.constant(uv)
+        t = np.tanh(xv)
+        slope, curvature = 1 - t ** 2, -2 * t * (1 - t ** 2)
         for in_function in (False, True):
             mode = "inside tf.function" if in_function else "eagerly"
             y, first, second = _derivatives(fn, x, u, in_function)
-            if not np.allclose(y.numpy(), xv ** 4):
-                return Feedback(False, "the forward value is not x⁴: return the first value of fused_quartic(x).",
+            if not np.allclose(y.numpy(), t):
+                return Feedback(False, "the forward value is not tanh(x): return the first value of fused_tanh(x).",
                                 "wrong_forward")
             if first is None:
                 return Feedback(False, "the first derivative is None: grad must return a gradient.", "none")
-            if np.allclose(first.numpy(), 4 * xv ** 3):
+            if np.allclose(first.numpy(), slope):
                 return Feedback(False, "your first derivative ignores upstream (dy): multiply by it.",
                                 "upstream_ignored")
-            if not np.allclose(first.numpy(), uv * 4 * xv ** 3):
-                return Feedback(False, "the first derivative is not upstream times fused_quartic's slope.",
+            if not np.allclose(first.numpy(), uv * slope):
+                return Feedback(False, "the first derivative is not upstream times fused_tanh's slope.",
                                 "wrong_first")
             if second is None:
                 return Feedback(False, f"{mode} the second derivative is None: the first derivative is built from "
-                                       "fused_quartic's output, which the tape cannot see into, and decorating grad "
-                                       "itself does not change that. Make the first derivative itself a "
-                                       "@tf.custom_gradient function of x whose own grad gives its derivative.",
+                                       "fused_tanh's slope, which the tape cannot see into. Make the first "
+                                       "derivative itself a @tf.custom_gradient function of x whose own grad gives "
+                                       "its derivative (decorating grad does not help: its input is dy, not x), "
+                                       "and call it positionally: a call with keyword arguments skips its custom "
+                                       "gradient.",
                                 "second_none")
-            want = uv * 12 * xv ** 2
-            if not np.allclose(second.numpy(), want):
-                if np.allclose(second.numpy(), uv * 4 * xv ** 3):
-                    return Feedback(False, "the second derivative equals the first: the inner grad must return the "
-                                           "derivative of the slope 4x³, not the slope again.", "not_differentiated")
-                if np.allclose(second.numpy(), 12 * xv ** 2):
-                    return Feedback(False, "the second derivative ignores an upstream: the inner grad must multiply "
-                                           "by its own upstream (ddy), and the outer grad by dy.", "upstream_ignored")
-                return Feedback(False, f"{mode} the second derivative is not right: differentiate the slope 4x³ once "
-                                       "more in the inner grad.", "wrong_second")
-    return Feedback(True, "first derivative 4x³ from the fused call, second derivative 12x² from the inner custom "
-                          "gradient: right eagerly and inside tf.function, whatever the upstream.")
+            got = second.numpy()
+            if np.allclose(got, uv * curvature):
+                continue
+            if np.allclose(got, uv * slope):
+                return Feedback(False, "the second derivative equals the first: the inner grad must return the "
+                                       "derivative of the slope 1 − tanh²(x), not the slope again.",
+                                "not_differentiated")
+            if np.allclose(got, curvature):
+                return Feedback(False, "the second derivative ignores an upstream: the inner grad must multiply by "
+                                       "its own upstream (ddy), and the outer grad by dy.", "upstream_ignored")
+            if np.allclose(got, -uv * curvature):
+                return Feedback(False, "the second derivative has the wrong sign: check the sign when you "
+                                       "differentiate 1 − tanh²(x).", "wrong_sign")
+            ratio = got / (uv * curvature)
+            if np.all(np.isfinite(ratio)) and np.allclose(ratio, ratio.flat[0]) and abs(ratio.flat[0]) > 1e-3:
+                return Feedback(False, f"your second derivative is {ratio.flat[0]:.3g} times the right one at every "
+                                       "point: a constant factor is off. Differentiate 1 − tanh²(x) again, step by "
+                                       "step: the square brings down a factor too.", "constant_factor")
+            if np.allclose(got, uv * -2 * t):
+                return Feedback(False, "close: differentiating tanh²(x) needs the chain rule, and the derivative of "
+                                       "the inner tanh(x) is a factor you left out.", "chain_rule")
+            return Feedback(False, f"{mode} the second derivative is not right: differentiate the slope 1 − tanh²(x) "
+                                   "once more in the inner grad (the chain rule applies to tanh²).", "wrong_second")
+    for xv, uv in _POINTS:
+        t = np.tanh(xv)
+        slope, curvature = 1 - t ** 2, -2 * t * (1 - t ** 2)
+        for in_function in (False, True):
+            _, first, second = _derivatives(fn, tf.constant(xv), tf.constant(uv), in_function, squared=True)
+            want_first, want_second = 2 * uv * t * slope, 2 * uv * (slope ** 2 + t * curvature)
+            if first is None or second is None or not np.allclose(first.numpy(), want_first) or \
+                    not np.allclose(second.numpy(), want_second):
+                return Feedback(False, "right for L = y, but not inside a loss that is not linear in y (the checker "
+                                       "tries L = Σ u·y²): there the upstream dy depends on x, and your second "
+                                       "derivative misses that dependence. Use dy only outside the inner "
+                                       "custom-gradient function (multiply its result by dy), so the tape sees it.",
+                                "dy_inside")
+    if not refers_to(fn, "fused_tanh"):
+        return Feedback(False, "your derivatives are right, but tanh_op never calls fused_tanh: with tf.tanh the tape "
+                               "can differentiate everything itself, which is not the situation of this exercise. "
+                               "Take the value and the slope from y, slope = fused_tanh(x), and give the second "
+                               "derivative yourself.", "not_fused")
+    return Feedback(True, "first derivative 1 − tanh²(x), second derivative −2 tanh(x)(1 − tanh²(x)), eagerly and "
+                          "inside tf.function, whatever the upstream, also inside the loss Σ u·y².")
 
 
 register(Exercise(
     key="07.fused_second_derivative",
-    title="A true second derivative when the first comes from a fused call",
+    title="A true second derivative when the first comes from a fused call (tanh)",
     judge=_judge_second,
     solution="""
         @tf.custom_gradient
-        def quartic(x):
-            y, slope = fused_quartic(x)            # x⁴ and 4x³, not differentiable
+        def tanh_op(x):
+            y, slope = fused_tanh(x)                 # tanh(x) and 1 − tanh²(x), not differentiable
             def grad(dy):
                 @tf.custom_gradient
                 def first_derivative(x):
                     def second(ddy):
-                        return ddy * 12 * x ** 2   # d(4x³)/dx
+                        return ddy * -2 * y * slope  # d(1 − tanh²x)/dx = −2 tanh(x) (1 − tanh²x)
                     return slope, second
                 return dy * first_derivative(x)
             return y, grad
     """,
-    answer_name="quartic",
-    context={"fused_quartic": fused_quartic},
-    mistakes=("second_none", "upstream_ignored", "not_differentiated", "wrong_second", "wrong_first"),
-    hints={"numpy_in_graph": "keep grad in TensorFlow operations: the slope fused_quartic returns is already a "
-                             "tensor."},
+    answer_name="tanh_op",
+    context={"fused_tanh": fused_tanh},
+    mistakes=("second_none", "upstream_ignored", "not_differentiated", "wrong_second", "wrong_first", "wrong_sign",
+              "chain_rule", "dy_inside", "not_fused", "constant_factor"),
+    hints={"numpy_in_graph": "keep grad in TensorFlow operations: the values fused_tanh returns are already "
+                             "tensors."},
 ))
 
 _HX = np.array([-2.0, 0.0, 1.0, 3.0])
@@ -141,6 +182,9 @@ def _judge_hvp(answer) -> Feedback:
         if isinstance(got, (tuple, list)):
             return Feedback(False, f"hvp returned {len(got)} values; return H·v alone, one tensor shaped like x.",
                             "wrong_kind")
+        if tf.is_tensor(got) and got.dtype != x.dtype:
+            return Feedback(False, f"hvp returned {got.dtype.name} for {x.dtype.name} input: keep x's dtype (no casts), "
+                                   "so nothing is lost to rounding.", "wrong_dtype")
         got = np.asarray(got.numpy() if tf.is_tensor(got) else got, dtype=np.float64)
         H = _hessian(f, x)
         if got.shape == H.shape:
@@ -160,7 +204,12 @@ def _judge_hvp(answer) -> Feedback:
                                    "Hessian is not: your hvp multiplies v entry by entry (the diagonal of H) instead "
                                    "of by the whole H. Differentiate the gradient with output_gradients=v.",
                             "diagonal_only")
-        if not np.allclose(got, H @ _HV):
+        if not np.allclose(got, H @ _HV, rtol=1e-10, atol=1e-12):
+            if np.allclose(got, H @ _HV, rtol=1e-2, atol=1e-6):
+                error = np.max(np.abs(got - H @ _HV)) / np.max(np.abs(H @ _HV))
+                return Feedback(False, f"close, but not exact (relative error {error:.0e}, in float64): an "
+                                       "approximation such as finite differences of the gradient? Tapes give H·v "
+                                       "exactly: differentiate the gradient of f once more.", "approximate")
             swapped = _hessian(f, v) @ _HX
             if np.allclose(got, swapped):
                 return Feedback(False, "x and v are swapped: hvp(f, x, v) takes f, then the point x, then the vector "
@@ -176,8 +225,12 @@ def _judge_hvp(answer) -> Feedback:
         return Feedback(False, "right values, but your hvp builds an n × n matrix (the Hessian, or a Jacobian): that "
                                "costs n² memory, which is what a Hessian-vector product avoids. Differentiate the "
                                "gradient once more with v as output_gradients, so only vectors appear.", "full_hessian")
-    return Feedback(True, "H·v for any f, with two tapes and no n × n matrix: right for softplus_sum (diagonal H) and "
-                          "for a function whose Hessian is not diagonal.")
+    if refers_to(fn, "ForwardAccumulator"):
+        return Feedback(False, "right values, by forward over reverse, the method shown above. This exercise asks for "
+                               "the other one, reverse over reverse: two GradientTapes and no ForwardAccumulator.",
+                        "forward_over_reverse")
+    return Feedback(True, "H·v for any f by reverse over reverse, with two tapes and no n × n matrix: right for "
+                          "softplus_sum (diagonal H) and for a function whose Hessian is not diagonal.")
 
 
 def _gradient(f, x):
@@ -204,6 +257,6 @@ register(Exercise(
     answer_name="hvp",
     context={"softplus_sum": softplus_sum},
     mistakes=("full_hessian", "gradient_only", "v_ignored", "none", "wrong_shape", "diagonal_only", "only_softplus",
-              "wrong_kind", "swapped"),
+              "wrong_kind", "swapped", "approximate", "forward_over_reverse", "wrong_dtype"),
     hints={"arguments": "hvp takes three arguments, (f, x, v), and uses the f it is given."},
 ))

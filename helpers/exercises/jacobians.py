@@ -99,9 +99,9 @@ def _judge_matvec(answer) -> Feedback:
         except Verdict as v:
             feedback = v.feedback
         if not feedback.passed:
-            return Feedback(False, f"right for A_5x3, but not for a {A.shape[0]}×{A.shape[1]} matrix A: does grad use "
-                                   "the A given to make_f (the closure), or a fixed matrix such as A_5x3? "
-                                   f"({feedback.message})", "hard_coded_A")
+            return Feedback(False, f"right for the first matrix the checker tried (5×3), but not for a "
+                                   f"{A.shape[0]}×{A.shape[1]} one: does grad use the A given to make_f (the closure), "
+                                   f"or a fixed matrix? ({feedback.message})", "hard_coded_A")
     return Feedback(True, "Jᵀ·upstream = Aᵀ·upstream: a gradient shaped like x from an upstream shaped like y, for "
                           "any A the closure holds.")
 

@@ -152,9 +152,14 @@ def number_judge(expected: float, success: str, mistakes: Sequence[tuple[float, 
         for wrong, key, message in mistakes:
             if _close(value, wrong, rtol):
                 return Feedback(False, message, key)
-        return Feedback(False, f"{value:g} is not it. {fallback}".strip())
+        return Feedback(False, f"{value:g} is not it. {_sentence(fallback)}".strip())
 
     return judge
+
+
+def _sentence(text: str) -> str:
+    """``text`` starting with a capital letter, to follow a full stop."""
+    return text[:1].upper() + text[1:]
 
 
 def _count(n: int) -> str:
@@ -179,7 +184,8 @@ def sequence_judge(expected: Sequence[float], success: str,
                 return Feedback(False, message, key)
         bad = int(np.argmax(~np.isclose(values, expected, rtol=rtol)))
         before = "; the ones before it are right" if bad else ""
-        return Feedback(False, f"the {_ORDINALS[bad]} number ({values[bad]:g}) is off{before}. {fallback}".strip())
+        return Feedback(False, f"the {_ORDINALS[bad]} number ({values[bad]:g}) is off{before}. "
+                               f"{_sentence(fallback)}".strip())
 
     return judge
 
@@ -267,7 +273,7 @@ def function_judge(reference: Callable, points: np.ndarray, success: str,
             return Feedback(False, f"your function gives the same value ({values.reshape(-1)[0]:.4g}) at every x: "
                                    "the derivative depends on x.", "constant")
         return Feedback(False, f"your function gives other values than the derivative at x = "
-                               f"{np.round(np.asarray(points), 3).tolist()}. {fallback}".strip())
+                               f"{np.round(np.asarray(points), 3).tolist()}. {_sentence(fallback)}".strip())
 
     return judge
 
@@ -302,6 +308,48 @@ def uses_custom_gradient(answer: Callable, args: tuple) -> bool | None:
     graph_def = concrete.graph.as_graph_def()
     nodes = list(graph_def.node) + [n for f in graph_def.library.function for n in f.node_def]
     return any("_gradient_op_type" in n.attr for n in nodes)
+
+
+def refers_to(fn: Callable, name: str, depth: int = 4) -> bool:
+    """Whether ``fn`` names ``name`` in its code: in its own body, in the functions it defines, or in the
+    functions of the learner's cell that it calls (followed ``depth`` levels deep).
+
+    A static look at the code, for exercises about *how* something is computed (which helper supplies a
+    value, which method is used), where the values alone cannot tell.
+    """
+    import inspect
+    import types
+
+    seen: set[int] = set()
+
+    def names(code: types.CodeType):
+        yield from code.co_names
+        yield from code.co_freevars
+        for const in code.co_consts:
+            if isinstance(const, types.CodeType):
+                yield from names(const)
+
+    def visit(f, depth: int) -> bool:
+        f = inspect.unwrap(f) if callable(f) else f
+        code = getattr(f, "__code__", None)
+        if code is None or id(code) in seen or depth < 0:
+            return False
+        seen.add(id(code))
+        found = set(names(code))
+        if name in found:
+            return True
+        known = dict(getattr(f, "__globals__", {}))
+        for cell in getattr(f, "__closure__", None) or ():
+            try:
+                if callable(cell.cell_contents):
+                    if visit(cell.cell_contents, depth - 1):
+                        return True
+            except ValueError:      # an empty cell
+                continue
+        return any(visit(known[n], depth - 1) for n in found
+                   if isinstance(known.get(n), types.FunctionType) and known[n].__module__ == f.__module__)
+
+    return visit(fn, depth)
 
 
 def builds_square_matrix(fn: Callable, args: tuple, n: int) -> bool:

@@ -57,36 +57,48 @@ register(Exercise(
 
 def _batched_points():
     return [(tf.constant(_rng.standard_normal((2, 3, 4)).astype(np.float32)),
-             tf.constant(_rng.standard_normal((2, 4, 5)).astype(np.float32))),
+             tf.constant(_rng.standard_normal((4, 5)).astype(np.float32))),
             (tf.constant(_rng.standard_normal((3, 2, 3)).astype(np.float32)),
-             tf.constant(_rng.standard_normal((3, 3, 2)).astype(np.float32)))]
+             tf.constant(_rng.standard_normal((3, 2)).astype(np.float32))),
+            (tf.constant(_rng.standard_normal((1, 2, 2))), tf.constant(_rng.standard_normal((2, 3))))]
 
+
+_SHARED = ("B is one matrix shared by every batch entry: each entry contributes to its gradient, and the "
+           "contributions must be summed back into B's shape (k, n).")
 
 register(Exercise(
     key="04.batched_matmul",
-    title="The gradient of a batched matrix product Y = A @ B",
+    title="A batch of inputs times one shared weight matrix: Y = A @ B, A (batch, m, k), B (k, n)",
     judge=gradient_judge(
         _batched_points, tf.matmul,
-        "dA = U Bᵀ and dB = Aᵀ U, batch by batch: transpose only the last two axes.",
+        "dA = U Bᵀ for every batch entry, and dB = Σ over the batch of Aᵀ U: a shared weight's gradient collects "
+        "every entry's contribution.",
         known_wrong=[
-            ("summed_over_batch", lambda A, B, U: (tf.reduce_sum(tf.matmul(U, B, transpose_b=True), 0),
-                                                   tf.reduce_sum(tf.matmul(A, U, transpose_a=True), 0)),
-             "you summed over the batch: each batch entry has its own A and B, so keep the batch axis."),
+            ("mean_not_sum", lambda A, B, U: (tf.matmul(U, B, transpose_b=True),
+                                              tf.reduce_mean(tf.matmul(A, U, transpose_a=True), 0)),
+             "you averaged B's gradient over the batch: every entry's contribution counts in full, so they are "
+             "summed, not averaged."),
+            ("one_entry", lambda A, B, U: (tf.matmul(U, B, transpose_b=True),
+                                           tf.matmul(A[0], U[0], transpose_a=True)),
+             "B's gradient uses the first batch entry only: B is used by every entry, and each contributes."),
         ],
-        fallback="work out one batch entry first: which products of U with B and with A have A's and B's shapes?"),
+        fallback="work out one batch entry first (which products of U with B and with A have the shapes of A's "
+                 "entry and of B?), then think about what B's sharing means.",
+        messages={"not_summed": "the gradient for B has a batch axis, but " + _SHARED}),
     solution="""
         @strict_custom_gradient
         def batched_matmul(A, B):
             def grad(U):
-                return tf.matmul(U, B, transpose_b=True), tf.matmul(A, U, transpose_a=True)
+                dA = tf.matmul(U, B, transpose_b=True)                             # (batch, m, k), entry by entry
+                dB = tf.reduce_sum(tf.matmul(A, U, transpose_a=True), axis=0)      # B is shared: sum the entries
+                return dA, dB
             return tf.matmul(A, B), grad
     """,
     answer_name="batched_matmul",
-    mistakes=("summed_over_batch", "wrong_shape", "upstream_ignored", "order"),
-    hints={"wrong_shape": "dA has A's shape (batch, m, k): which product of U (batch, m, n) and B (batch, k, n) "
-                          "gives that?",
-           "matmul_shapes": "dA has A's shape (batch, m, k): which product of U (batch, m, n) and B (batch, k, n) "
-                            "gives that? tf.matmul's transpose_a and transpose_b transpose the last two axes only.",
+    mistakes=("mean_not_sum", "one_entry", "not_summed", "upstream_ignored", "order"),
+    hints={"wrong_shape": "dA has A's shape (batch, m, k) and dB has B's shape (k, n): " + _SHARED,
+           "matmul_shapes": "dA has A's shape (batch, m, k), dB has B's shape (k, n). tf.matmul's transpose_a and "
+                            "transpose_b transpose the last two axes only.",
            "transposed": "tf.matmul's transpose_a and transpose_b transpose the last two axes only.",
            "upstream_ignored": "both gradients are products with U.",
            "order": "return them as (gradient for A, gradient for B)."},
@@ -95,35 +107,39 @@ register(Exercise(
 
 def _bias_points():
     return [(tf.constant(_rng.standard_normal((5, 3)).astype(np.float32)), tf.constant([0.5, -1.0, 2.0])),
-            (tf.constant(_rng.standard_normal((2, 4)).astype(np.float32)), tf.constant([0.1, 0.2, -0.3, 1.0]))]
+            (tf.constant(_rng.standard_normal((2, 4)).astype(np.float32)), tf.constant([0.1, 0.2, -0.3, 1.0])),
+            (tf.constant(_rng.standard_normal((2, 3, 4)).astype(np.float32)), tf.constant([0.3, -0.2, 0.0, 1.5]))]
 
 
 register(Exercise(
     key="04.bias_add",
-    title="A bias added to every row: y = x + b with x (batch, n) and b (n,)",
+    title="A bias added along the last axis: y = x + b with x (batch, n) or (batch, time, n) and b (n,)",
     judge=gradient_judge(
         _bias_points, lambda x, b: x + b,
-        "dx = upstream and db = upstream summed over the batch axis: b was broadcast to every row.",
+        "dx = upstream and db = upstream summed over every axis but the last: b was broadcast along all of them.",
         known_wrong=[
-            ("mean_not_sum", lambda x, b, u: (u, tf.reduce_mean(u, axis=0)),
+            ("mean_not_sum", lambda x, b, u: (u, tf.reduce_mean(tf.reshape(u, (-1, u.shape[-1])), axis=0)),
              "you averaged over the batch: every row's copy of b adds its own contribution to the loss, so the "
              "contributions are summed, not averaged."),
         ],
         fallback="b is used by every row of the batch: how do the rows' contributions to its gradient combine? "
                  "(The checker tries several batch sizes.)",
-        messages={"not_summed": "the gradient for b has x's shape, not b's: b was broadcast to every row in the "
-                                "forward pass, so each row contributes to its gradient, and the contributions must "
-                                "be summed back into b's shape."}),
+        messages={"not_summed": "the gradient for b does not have b's shape: b was broadcast along x's leading "
+                                "axes in the forward pass, so every position contributes to its gradient, and the "
+                                "contributions must be summed back into b's shape."}),
     solution="""
         @strict_custom_gradient
         def bias_add(x, b):
             def grad(upstream):
-                return upstream, tf.reduce_sum(upstream, axis=0)   # b was used by every row
+                leading = list(range(len(upstream.shape) - 1))        # every axis but the last
+                return upstream, tf.reduce_sum(upstream, axis=leading)   # b was used at every position
             return x + b, grad
     """,
     answer_name="bias_add",
     mistakes=("not_summed", "upstream_ignored", "wrong_shape", "mean_not_sum"),
-    hints={"not_summed": "b was added to every row of x: its gradient collects one contribution per row.",
-           "wrong_shape": "b has shape (n,): which axis of upstream (batch, n) do the rows run along?",
+    hints={"not_summed": "b was added at every position along x's leading axes ((batch,), or (batch, time) at the "
+                         "checker's third point): its gradient collects one contribution per position.",
+           "wrong_shape": "b has shape (n,), and upstream has x's shape: (batch, n), or (batch, time, n) at the "
+                          "checker's third point. Along which axes was b copied?",
            "upstream_ignored": "the gradients are built from upstream itself, not from ones."},
 ))

@@ -8,71 +8,105 @@ from .judges import gradient_judge, number_judge
 
 
 def iterate_fixed_point(x, w, steps: int = 60):
-    """z = tanh(w z + x) by ``steps`` iterations from z = 0 (|w| < 1 makes it converge)."""
-    z = tf.zeros_like(x)
+    """z = tanh(w z) + x, by ``steps`` iterations from z = x (|w| < 1 makes it converge)."""
+    z = x
     for _ in range(steps):
-        z = tf.tanh(w * z + x)
+        z = tf.tanh(w * z) + x
     return z
 
 
-def _slope_and_scale(x, w):
+def _slope(x, w):
+    """The fixed point z and D = 1 − tanh²(w z), the slope of tanh where the loop ends."""
     z = iterate_fixed_point(x, w)
-    slope = 1 - z ** 2
-    return z, slope, 1 / (1 - w * slope)
+    return z, 1 - tf.tanh(w * z) ** 2
+
+
+def _grads(u, z, D, factor):
+    through = u * factor
+    return through, tf.reduce_sum(through * D * z)
+
+
+def _right(x, w, u):
+    z, D = _slope(x, w)
+    return _grads(u, z, D, 1 / (1 - w * D))
 
 
 def _last_step_only(x, w, u):
-    z, slope, _ = _slope_and_scale(x, w)
-    return u * slope, tf.reduce_sum(u * slope * z)
-
-
-def _w_fixed_at_0_6(x, w, u):
-    z, slope, _ = _slope_and_scale(x, w)
-    through = u * slope / (1 - 0.6 * slope)
-    return through, tf.reduce_sum(through * z)
-
-
-def _one_step_of_the_loop(x, w, u):
-    z, slope, _ = _slope_and_scale(x, w)
-    through = u * slope * (1 + w * slope)
-    return through, tf.reduce_sum(through * z)
+    z, D = _slope(x, w)
+    return _grads(u, z, D, 1.0)
 
 
 def _plus_sign(x, w, u):
-    z, slope, _ = _slope_and_scale(x, w)
-    return u * slope / (1 + w * slope), tf.reduce_sum(u * slope * z / (1 + w * slope))
+    z, D = _slope(x, w)
+    return _grads(u, z, D, 1 / (1 + w * D))
+
+
+def _w_fixed_at(number, everywhere):
+    """The right formula with w replaced by a number seen in the notebook or its checker: in the factor
+    1 / (1 − w D) only, or ``everywhere`` in grad (in D = 1 − tanh²(w z) too)."""
+    def grads(x, w, u):
+        z, D = _slope(x, w)
+        n = tf.cast(number, D.dtype)
+        if everywhere:
+            D = 1 - tf.tanh(n * z) ** 2
+        return _grads(u, z, D, 1 / (1 - n * D))
+    return grads
+
+
+def _mean_not_sum(x, w, u):
+    z, D = _slope(x, w)
+    through = u / (1 - w * D)
+    return through, tf.reduce_mean(through * D * z)
+
+
+def _one_step_of_the_loop(x, w, u):
+    z, D = _slope(x, w)
+    return _grads(u, z, D, 1 + w * D)
+
+
+def _slope_of_z(x, w, u):
+    z = iterate_fixed_point(x, w)
+    D = 1 - z ** 2
+    return _grads(u, z, D, 1 / (1 - w * D))
 
 
 def _points():
     return [(tf.constant([-1.0, 0.3, 1.2]), tf.constant(0.6)),
             (tf.constant([0.8, -0.4]), tf.constant(-0.45)),
-            (tf.constant([[0.2, -1.5], [2.0, 0.1]]), tf.constant(0.85))]
+            (tf.constant([[0.2, -1.5], [2.0, 0.1]]), tf.constant(0.85)),
+            (tf.constant([0.5, -2.0, 1.0], tf.float64), tf.constant(0.3, tf.float64))]
 
 
 register(Exercise(
     key="08.implicit_scalar",
-    title="The implicit gradient of the fixed point z = tanh(w z + x)",
+    title="The implicit gradient of the fixed point z = tanh(w z) + x",
     judge=gradient_judge(
         _points,
         iterate_fixed_point,
-        "dz/dx = D / (1 - w D) and dz/dw = D z / (1 - w D), D = 1 - z²: the whole loop in one formula.",
+        "with D = 1 − tanh²(w z): dz/dx = 1 / (1 − w D) and dz/dw = D z / (1 − w D), the whole loop in one formula.",
         known_wrong=[
             ("last_step_only", _last_step_only,
-             "you differentiated only the last step tanh(w z + x) with z held fixed. But z itself depends on x and "
-             "w: differentiate the fixed-point equation z = tanh(w z + x) on both sides, with dz on both, and solve "
+             "you differentiated only the last step tanh(w z) + x with z held fixed. But z itself depends on x and "
+             "w: differentiate the fixed-point equation z = tanh(w z) + x on both sides, with dz on both, and solve "
              "for dz."),
             ("plus_sign", _plus_sign,
              "close, but a sign is off: moving the dz term to one side of the differentiated equation gives the "
              "denominator."),
-            ("hard_coded_w", _w_fixed_at_0_6,
-             "right at w = 0.6 only: your grad uses the number 0.6 where the argument w belongs (the checker tries "
-             "other values of w)."),
+            *[("hard_coded_w", _w_fixed_at(number, everywhere),
+               f"right at w = {number} only: your grad uses the number {number} where the argument w belongs (the "
+               "checker tries other values of w).") for number in (0.6, 0.7, 0.5) for everywhere in (False, True)],
+            ("mean_not_sum", _mean_not_sum,
+             "the gradient for w is averaged over the entries: w is one number used by every entry, and their "
+             "contributions add up: sum them, not average them."),
             ("truncated", _one_step_of_the_loop,
              "you followed the loop's feedback for one iteration only: z feeds back into itself at every iteration, "
              "and at the fixed point the iterations converge to a closed form. Differentiate the fixed-point "
              "equation instead of unrolling it."),
+            ("slope_of_z", _slope_of_z,
+             "the slope is taken at the wrong place: the tanh here is applied to w z, and its value is z − x, not z. "
+             "Differentiate tanh(w z) with the chain rule."),
         ],
-        fallback="differentiate z = tanh(w z + x) on both sides (dz appears on both), solve for dz, and read off the "
+        fallback="differentiate z = tanh(w z) + x on both sides (dz appears on both), solve for dz, and read off the "
                  "factors for dx and dw.",
         messages={"not_summed": "the gradient for w has x's shape, but w is one number used by every entry: its "
                                 "gradient collects all their contributions."}),
@@ -81,13 +115,14 @@ register(Exercise(
         def fixed_point(x, w):
             z = iterate_fixed_point(x, w)
             def grad(upstream):
-                slope = 1 - z ** 2                           # tanh' at the fixed point
-                through_loop = upstream * slope / (1 - w * slope)
-                return through_loop, tf.reduce_sum(through_loop * z)
+                D = 1 - tf.tanh(w * z) ** 2                  # tanh's slope where the loop ended
+                through_loop = upstream / (1 - w * D)        # dz = dx / (1 − w D) + …
+                return through_loop, tf.reduce_sum(through_loop * D * z)
             return z, grad
     """,
     answer_name="fixed_point",
-    mistakes=("last_step_only", "plus_sign", "hard_coded_w", "truncated", "upstream_ignored", "not_summed"),
+    mistakes=("last_step_only", "plus_sign", "hard_coded_w", "truncated", "slope_of_z", "upstream_ignored",
+              "not_summed", "mean_not_sum"),
     context={"iterate_fixed_point": iterate_fixed_point},
     hints={"upstream_ignored": "multiply both gradients by upstream.",
            "count": "two inputs, two gradients: (dL/dx, dL/dw).",

@@ -3,8 +3,8 @@
 import numpy as np
 import tensorflow as tf
 
-from . import Exercise, register
-from .judges import surrogate_judge
+from . import Exercise, Feedback, register
+from .judges import function_from, surrogate_judge, uses_custom_gradient
 
 _X = np.array([[-2.5, -1.3, -0.4, 0.0], [0.3, 0.9, 0.6, 1.7]], dtype=np.float32)
 _U = np.array([[0.5, -2.0, 1.5, 3.0], [-0.7, 2.5, -1.2, 4.0]], dtype=np.float32)
@@ -18,10 +18,7 @@ def _points():
 
 _MASK = "grad must keep upstream where |x| ≤ 1 (the edges included) and give zero elsewhere."
 
-register(Exercise(
-    key="05.sign_ste",
-    title="sign(x) forward, straight-through with saturation backward",
-    judge=surrogate_judge(
+_judge_sign_values = surrogate_judge(
         _points,
         forward=tf.sign,
         backward=lambda x, u: u * tf.cast(tf.abs(x) <= 1, u.dtype),
@@ -46,7 +43,24 @@ register(Exercise(
             ("smooth_surrogate", None, lambda x, u: u * (1 - tf.tanh(x) ** 2),
              "that is the slope of the smooth tanh. The exercise asks for the hard tanh clip(x, -1, 1), whose "
              "slope is 1 or 0."),
-        ]),
+        ])
+
+
+def _judge_sign(answer):
+    """Values first; a gradient that is zero everywhere means tf.sign's own gradient only without a custom one."""
+    feedback = _judge_sign_values(answer)
+    if feedback.mistake == "plain_sign" and uses_custom_gradient(function_from(answer, "your function"),
+                                                                 (tf.constant(_X),)):
+        return Feedback(False, "your grad returns zero for every entry, also where |x| ≤ 1. If a Python if decides, "
+                               "it decides once for the whole tensor; decide entry by entry instead, with a mask or "
+                               "tf.where.", "whole_tensor")
+    return feedback
+
+
+register(Exercise(
+    key="05.sign_ste",
+    title="sign(x) forward, straight-through with saturation backward",
+    judge=_judge_sign,
     solution="""
         @tf.custom_gradient
         def sign_ste(x):
@@ -57,7 +71,7 @@ register(Exercise(
     """,
     answer_name="sign_ste",
     mistakes=("no_saturation", "mask_inverted", "edges_excluded", "upstream_ignored", "plain_sign",
-              "surrogate_forward", "smooth_surrogate", "wrong_shape", "none", "not_in_function"),
+              "surrogate_forward", "smooth_surrogate", "wrong_shape", "none", "not_in_function", "whole_tensor"),
     hints={"python_bool": "tf.where(condition, a, b) or a cast mask, tf.cast(condition, upstream.dtype), work "
                           "entry by entry.",
            "wrong_dtype": "a boolean mask must be cast to upstream's dtype before multiplying.",

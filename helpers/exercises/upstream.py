@@ -4,7 +4,7 @@ import numpy as np
 import tensorflow as tf
 
 from . import Exercise, Feedback, register, reject
-from .judges import function_from, gradient_judge, one_tensor, require_custom_gradient
+from .judges import function_from, gradient_judge, one_tensor, refers_to, require_custom_gradient
 from ..boundary import running
 
 _points = lambda: [(tf.constant([-2.0, -0.5, 0.3, 1.0, 2.5]),), (tf.constant([[0.7, -3.0], [1.9, 4.2]]),)]
@@ -47,8 +47,8 @@ register(Exercise(
            "undefined_name": "TensorFlow's functions are tf.sin and tf.cos."},
 ))
 
-_LOG1PEXP_X = np.array([-100.0, -10.0, 0.0, 10.0, 88.0, 89.0, 100.0], dtype=np.float32)
-_LOG1PEXP_U = np.array([1.0, 2.0, 1.0, 0.5, 1.0, 3.0, 1.0], dtype=np.float32)
+_LOG1PEXP_X = np.array([-100.0, -30.0, -20.0, -10.0, 0.0, 10.0, 88.0, 89.0, 100.0], dtype=np.float32)
+_LOG1PEXP_U = np.array([1.0, 1.5, 0.5, 2.0, 1.0, 0.5, 1.0, 3.0, 1.0], dtype=np.float32)
 
 
 def _judge_log1pexp(answer) -> Feedback:
@@ -74,6 +74,13 @@ def _judge_log1pexp(answer) -> Feedback:
     if not np.allclose(yv, want_y, rtol=1e-5, atol=1e-6):
         bad = _LOG1PEXP_X[~np.isclose(yv, want_y, rtol=1e-5, atol=1e-6)].tolist()
         return Feedback(False, f"the forward value is finite but not log(1 + e^x) at x = {bad}.", "wrong_forward")
+    lost = (~np.isclose(yv, want_y, rtol=1e-3, atol=1e-30)) & (_LOG1PEXP_X > -80)
+    if lost.any():
+        i = int(np.argmax(lost))
+        return Feedback(False, f"the forward value is finite, but for negative x it loses its precision: at "
+                               f"x = {_LOG1PEXP_X[i]:g} it is {yv[i]:.3g} where the true value is {want_y[i]:.3g}. "
+                               "Adding a tiny number to 1 rounds it away before the logarithm sees it.",
+                        "forward_cancellation")
     if g is None:
         reject("the tape got None for x: grad must return a gradient.", "none")
     if not tf.is_tensor(g):
@@ -91,6 +98,17 @@ def _judge_log1pexp(answer) -> Feedback:
         return Feedback(False, "that gradient is the mirror image of the right one (it is the derivative of "
                                "log(1 + e^-x)): check the sign inside.", "wrong_sign")
     wrong = ~np.isclose(gv, want_g, rtol=1e-4, atol=1e-6)
+    if not wrong.any():
+        # Right to float32's absolute precision; now ask for relative precision too, where the gradient is tiny.
+        lost = (~np.isclose(gv, want_g, rtol=1e-3, atol=1e-30)) & (_LOG1PEXP_X > -80)
+        if lost.any():
+            at = float(_LOG1PEXP_X[lost][0])
+            i = int(np.argmax(_LOG1PEXP_X == at))
+            return Feedback(False, f"the gradient is finite, but for negative x it loses its precision: at x = {at:g} "
+                                   f"it is {gv[i]:.3g} where the true value is {want_g[i]:.3g}. Subtracting two "
+                                   "numbers that are almost equal (such as 1 − 1/(1 + e^x) for large negative x) "
+                                   "leaves only rounding error. Find a form of the derivative that never does.",
+                            "cancellation")
     if wrong.any():
         where = (" It is right for x ≤ 0 and wrong for x > 0: in the stable form, which terms change with x when x "
                  "is positive?" if np.all(_LOG1PEXP_X[wrong] > 0) else " What is the derivative of log(1 + e^x)?")
@@ -100,8 +118,14 @@ def _judge_log1pexp(answer) -> Feedback:
         y_graph = tf.function(lambda x: one_tensor(fn(x), "your function"), autograph=False)(x)
     if not np.allclose(y_graph.numpy(), yv, rtol=1e-4, atol=1e-6):
         return Feedback(False, "inside tf.function your function gives other values than eagerly.", "not_in_function")
-    return Feedback(True, "finite and right everywhere, from x = -100 to 100: forward and gradient are both "
-                          "stable. (tf.math.softplus does exactly this.)")
+    if refers_to(fn, "softplus"):
+        return Feedback(False, "right values, but your function calls softplus, which is what to use in real code. "
+                               "This exercise asks you to write the stable formula yourself, without "
+                               "tf.math.softplus or tf.nn.softplus.", "uses_softplus")
+    return Feedback(True, "finite and right everywhere from x = -100 to 100, and both keep their relative precision "
+                          "for negative x down to about -87 (below that, e^x is smaller than float32's smallest normal "
+                          "number and TensorFlow flushes it to 0, whatever the formula). tf.math.softplus computes the "
+                          "same.")
 
 
 register(Exercise(
@@ -118,8 +142,8 @@ register(Exercise(
             return y, grad
     """,
     answer_name="stable_log1pexp",
-    mistakes=("forward_overflow", "nan_gradient", "upstream_ignored", "wrong_values", "wrong_sign",
-              "no_custom_gradient"),
+    mistakes=("forward_overflow", "nan_gradient", "upstream_ignored", "wrong_values", "wrong_sign", "cancellation",
+              "no_custom_gradient", "forward_cancellation", "uses_softplus"),
     hints={"python_bool": "tf.maximum(x, 0.0) and tf.abs(x) work entry by entry.",
            "dtype_mismatch": "write constants as Python numbers (0.0), which take x's dtype."},
 ))

@@ -30,24 +30,24 @@ def _run_scale(fn, x, u):
 
 
 def _judge_scale(answer) -> Feedback:
-    """Gradients of y = w · x for x and for the variable w the answer reads, at several values of w."""
+    """Gradients of y = x · w² for x and for the variable w the answer reads, at several values of w."""
     fn = function_from(answer, "your custom-gradient function")
     x, u = tf.constant(_X), tf.constant(_U)
     y, dx, dw, w = _run_scale(fn, x, u)
-    start = w.numpy()
+    start = float(w.numpy())
     try:
-        results = [(float(start), y, dx, dw)]
+        results = [(start, y, dx, dw)]
         for value in _OTHER_W:
             w.assign(value)
             results.append((value,) + _run_scale(fn, x, u)[:3])
     finally:
         w.assign(start)
     for wv, y, dx, dw in results:
-        if not np.allclose(y.numpy(), wv * _X, rtol=1e-5):
-            if np.allclose(y.numpy(), start * _X, rtol=1e-5):
+        if not np.allclose(y.numpy(), _X * wv ** 2, rtol=1e-5):
+            if np.allclose(y.numpy(), _X * start ** 2, rtol=1e-5):
                 return Feedback(False, f"after w changes to {wv}, your forward value still uses w = {start:g}: read "
                                        "the variable, not its starting value.", "hard_coded")
-            return Feedback(False, "the forward value is not w · x; keep the forward as given.", "wrong_forward")
+            return Feedback(False, "the forward value is not x · w²; keep the forward as given.", "wrong_forward")
         if dx is None or dw is None:
             which = "x" if dx is None else "w"
             return Feedback(False, f"the tape got None for {which}: grad must return a gradient for it (for w, in "
@@ -57,36 +57,44 @@ def _judge_scale(answer) -> Feedback:
                 return Feedback(False, f"the gradient for {name} is {type(g).__name__}, not a tensor: use TensorFlow "
                                        "operations in grad.", "numpy")
         if tuple(dw.shape) != tuple(w.shape):
-            hint = (" w is one number used by every entry of x: its gradient collects all their contributions."
+            hint = (" w is one number used by every entry of x: its gradient collects all their contributions, "
+                    "summed into one number."
                     if tuple(dw.shape) == tuple(x.shape) else "")
             return Feedback(False, f"the gradient for w has shape {tuple(dw.shape)}, but w has shape "
                                    f"{tuple(w.shape)}.{hint}", "not_summed" if hint else "wrong_shape")
         if tuple(dx.shape) != tuple(x.shape):
             return Feedback(False, f"the gradient for x has shape {tuple(dx.shape)}, but x has shape "
                                    f"{tuple(x.shape)}.", "wrong_shape")
-        want_dx, want_dw = _U * wv, float(np.sum(_U * _X))
+        want_dx, want_dw = _U * wv ** 2, float(np.sum(_U * _X * 2 * wv))
         dxv, dwv = dx.numpy(), float(dw.numpy())
-        right = np.allclose(dxv, want_dx, rtol=1e-5) and np.isclose(dwv, want_dw, rtol=1e-5)
-        if right:
+        if np.allclose(dxv, want_dx, rtol=1e-5) and np.isclose(dwv, want_dw, rtol=1e-5):
             continue
-        if wv != start and np.allclose(dxv, _U * start, rtol=1e-5):
-            return Feedback(False, f"after w changes to {wv}, your gradient for x still uses w = {start:g}, a "
-                                   "hard-coded number: read the variable w in grad, not the value it started with.",
-                            "hard_coded")
-        if np.allclose(dxv, wv, rtol=1e-5) or np.isclose(dwv, float(np.sum(_X)), rtol=1e-5):
+        if wv != start and (np.allclose(dxv, _U * start ** 2, rtol=1e-5)
+                            or np.isclose(dwv, float(np.sum(_U * _X * 2 * start)), rtol=1e-5)):
+            return Feedback(False, f"after w changes to {wv}, your gradient still uses w = {start:g}, a hard-coded "
+                                   "number: read the variable w in grad, not the value it started with.", "hard_coded")
+        if np.allclose(dxv, wv ** 2, rtol=1e-5) or np.isclose(dwv, float(np.sum(_X * 2 * wv)), rtol=1e-5):
             return Feedback(False, "your grad ignores upstream: both gradients are linear in it (and the one for w "
                                    "collects one term per entry of x).", "upstream_ignored")
         if np.isclose(dwv, want_dw / len(_X), rtol=1e-5):
             return Feedback(False, "your gradient for w is the mean of the entries' contributions; each entry of x "
                                    "adds its own, so they are summed, not averaged.", "mean_not_sum")
-        if np.allclose(dxv, _U * _X, rtol=1e-5) and np.isclose(dwv, float(np.sum(_U)) * wv, rtol=1e-5) or \
-                np.allclose(dxv, _U * _X, rtol=1e-5):
-            return Feedback(False, "the gradients for x and w look swapped: the one for x is how y changes with x, "
+        if np.isclose(dwv, float(np.sum(_U * _X * wv ** 2)), rtol=1e-5) or \
+                np.isclose(dwv, float(np.sum(_U * _X)), rtol=1e-5):
+            return Feedback(False, "the gradient for w misses the derivative of w²: y depends on w through w², "
+                                   "so the chain rule brings in d(w²)/dw.", "chain_rule")
+        if np.allclose(dxv, want_dx, rtol=1e-5) and want_dw != 0 and not np.isclose(dwv / want_dw, 1.0) and \
+                np.isclose(dwv / want_dw, round(dwv / want_dw, 2), atol=1e-4) and abs(dwv / want_dw) > 1e-3:
+            return Feedback(False, f"your gradient for w is {dwv / want_dw:g} times the right one (with w = {wv:g}): a "
+                                   "constant factor is off. Differentiate w² again: what does the power rule bring "
+                                   "down?", "constant_factor")
+        if np.allclose(dxv, _U * 2 * wv * _X, rtol=1e-5):
+            return Feedback(False, "the gradients for x and w look mixed up: the one for x is how y changes with x, "
                                    "with w held fixed.", "swapped")
         if not np.allclose(dxv, want_dx, rtol=1e-5):
-            return Feedback(False, f"the gradient for x is not right (with w = {wv:g}): differentiate w · x with "
+            return Feedback(False, f"the gradient for x is not right (with w = {wv:g}): differentiate x · w² with "
                                    "respect to x, then multiply by upstream.", "wrong_values")
-        return Feedback(False, f"the gradient for w is not right (with w = {wv:g}): differentiate w · x with respect "
+        return Feedback(False, f"the gradient for w is not right (with w = {wv:g}): differentiate x · w² with respect "
                                "to w, then sum every entry's contribution, weighted by upstream.", "wrong_values")
     X = tf.constant(np.stack([_X, -2 * _X]))            # a matrix x: w is still used by every entry
     _, dX, dW, _ = _run_scale(fn, X, tf.ones_like(X))
@@ -102,7 +110,7 @@ def _judge_scale(answer) -> Feedback:
 
 register(Exercise(
     key="06.scale_by_variable",
-    title="y = w · x with a tf.Variable w: the variables= contract",
+    title="y = x · w² with a tf.Variable w: the variables= contract",
     judge=_judge_scale,
     solution="""
         w = tf.Variable(2.0)
@@ -110,14 +118,14 @@ register(Exercise(
         @tf.custom_gradient
         def scale(x):
             def grad(upstream, variables=None):
-                dx = upstream * w
-                dw = tf.reduce_sum(upstream * x)      # w was used by every entry of x
-                return dx, [dw]                       # one gradient per variable in `variables`
-            return w * x, grad
+                dx = upstream * w ** 2
+                dw = tf.reduce_sum(upstream * x * 2 * w)   # w was used by every entry of x
+                return dx, [dw]                            # one gradient per variable in `variables`
+            return x * w ** 2, grad
     """,
     answer_name="scale",
     mistakes=("variables_missing", "not_summed", "swapped", "upstream_ignored", "none", "wrong_values", "hard_coded",
-              "mean_not_sum", "no_variable"),
+              "mean_not_sum", "no_variable", "chain_rule", "constant_factor"),
     hints={"variables_missing": "give grad a second parameter, variables=None, and return (dx, [dw]).",
            "raised": "with variables, grad returns a pair: the input gradient, and a list with one gradient per "
                      "variable, (dx, [dw]).",
@@ -164,8 +172,9 @@ def _judge_numpy_erf(answer) -> Feedback:
         if np.allclose(g.numpy(), slope, rtol=1e-5):
             return Feedback(False, "your grad ignores upstream: multiply erf's slope by it.", "upstream_ignored")
         if not np.allclose(g.numpy(), _ERF_U * slope, rtol=1e-5 if dtype == tf.float32 else 1e-10):
-            return Feedback(False, "the gradient is not upstream times erf's derivative; the prompt gives that "
-                                   "derivative: compare the constant, the sign and the exponent.", "wrong_values")
+            return Feedback(False, "the gradient is not upstream times erf's derivative. The derivative of an "
+                                   "integral with respect to its upper limit is the integrand at that limit: compare "
+                                   "the constant, the sign and the exponent with that.", "wrong_values")
         ops = {op.type for op in compiled.get_concrete_function(x).graph.get_operations()}
         if not ops & {"PyFunc", "EagerPyFunc"}:
             return Feedback(False, "right values, but the forward does not run SciPy: the exercise is to wrap "
@@ -193,8 +202,8 @@ register(Exercise(
     answer_name="numpy_erf",
     mistakes=("numpy_in_graph", "no_shape", "upstream_ignored", "none", "wrong_values", "wrong_dtype",
               "no_numpy_function"),
-    hints={"numpy_in_graph": "inside tf.function, run SciPy through tf.numpy_function(scipy.special.erf, [x], "
-                             "x.dtype); grad uses TensorFlow operations.",
+    hints={"numpy_in_graph": "look at how the gammaln example runs SciPy inside tf.function; grad uses TensorFlow "
+                             "operations.",
            "dtype_mismatch": "give tf.numpy_function x.dtype as the output type, and write constants as Python "
                              "numbers (np.sqrt(np.pi) is one), which take the input's dtype.",
            "typo": "the wrapper is tf.numpy_function(func, [inputs], output_dtype)."},
