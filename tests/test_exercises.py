@@ -346,7 +346,8 @@ WRONG_ANSWERS["07.fused_second_derivative"].update({
 WRONG_ANSWERS["07.hvp"].update({
     "approximate": hvp_finite_differences,
     "forward_over_reverse": hvp_forward_over_reverse,
-    "wrong_dtype": lambda f, x, v: tf.cast(hvp_of(f, x, v), tf.float32)})
+    "wrong_dtype": lambda f, x, v: tf.cast(hvp_of(f, x, v), tf.float32),
+    "scaled": lambda f, x, v: hvp_of(f, x, v) / 3.0})
 WRONG_ANSWERS["08.implicit_scalar"]["mean_not_sum"] = implicit_grad(
     lambda z, w, u, D: (u / (1 - w * D), tf.reduce_mean(u * D * z / (1 - w * D))))
 WRONG_ANSWERS["06.scale_by_variable"]["constant_factor"] = scale_by(

@@ -23,6 +23,7 @@ from learner_answer_types import RAW_TENSORFLOW_TEXT, define, mentions
 import learner_answers_a
 import learner_answers_b
 import learner_answers_c
+import learner_answers_d
 
 try:
     import learner_answers_holdout
@@ -30,7 +31,8 @@ try:
 except ImportError:  # the holdout set is optional
     HOLDOUT = []
 
-ANSWERS = list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + list(learner_answers_c.ANSWERS) + HOLDOUT
+ANSWERS = (list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + list(learner_answers_c.ANSWERS)
+           + list(learner_answers_d.ANSWERS) + HOLDOUT)
 
 # Where the author's words would give the exercise's answer away, feedback names the concept instead
 # (the course's rule: name the misconception and where to look, never the formula).

@@ -204,6 +204,17 @@ def _judge_hvp(answer) -> Feedback:
                                    "Hessian is not: your hvp multiplies v entry by entry (the diagonal of H) instead "
                                    "of by the whole H. Differentiate the gradient with output_gradients=v.",
                             "diagonal_only")
+        if np.allclose(got, (H @ np.ones_like(_HV)) * _HV) and name != "softplus_sum":
+            return Feedback(False, "right for softplus_sum, whose Hessian is diagonal, but not for a function whose "
+                                   "Hessian is not: your hvp multiplies by v after the second differentiation, "
+                                   "which gives (H·1)·v entry by entry. Weight the second differentiation by v "
+                                   "instead (differentiate the sum of g·v).", "diagonal_only")
+        target = H @ _HV
+        scale = float(got.ravel() @ target.ravel() / (target.ravel() @ target.ravel()))
+        if not np.isclose(scale, 1.0, rtol=1e-3) and np.allclose(got, scale * target, rtol=1e-6, atol=1e-9):
+            return Feedback(False, f"your values are H·v times a constant factor ({scale:.4g}): a reduce_mean where "
+                                   "a sum is meant, or an extra scale somewhere. H·v is the gradient of the sum of "
+                                   "g·v, with no other factor.", "scaled")
         if not np.allclose(got, H @ _HV, rtol=1e-10, atol=1e-12):
             if np.allclose(got, H @ _HV, rtol=1e-2, atol=1e-6):
                 error = np.max(np.abs(got - H @ _HV)) / np.max(np.abs(H @ _HV))
@@ -257,6 +268,6 @@ register(Exercise(
     answer_name="hvp",
     context={"softplus_sum": softplus_sum},
     mistakes=("full_hessian", "gradient_only", "v_ignored", "none", "wrong_shape", "diagonal_only", "only_softplus",
-              "wrong_kind", "swapped", "approximate", "forward_over_reverse", "wrong_dtype"),
+              "wrong_kind", "swapped", "approximate", "forward_over_reverse", "wrong_dtype", "scaled"),
     hints={"arguments": "hvp takes three arguments, (f, x, v), and uses the f it is given."},
 ))
