@@ -7,8 +7,8 @@ cells, waits until every cell has run and the kernel is idle, then asserts
 that no cell shows an error (except cells marked to raise), that every widget
 rendered, and that every plot appears as an image. In 01_chain_rule it moves
 a slider and watches the explorer's table change. It prints each notebook's
-run time and its kernel's peak memory (which must stay under 1 GB so the
-course fits a 2 GB Binder session), and saves a screenshot per notebook in
+run time and its kernel's peak memory (which must stay under 700 MB so the
+course fits a 2 GB Binder session with room to spare), and saves a screenshot per notebook in
 ``test-artifacts/screenshots/``. With ``UPDATE_README_SCREENSHOT=1`` it also
 refreshes the README's picture of the explorer (``make screenshot``).
 
@@ -32,13 +32,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BROWSER_REPORT
-
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-MAX_KERNEL_MEMORY_MB = 1024
+MAX_KERNEL_MEMORY_MB = 700
 RUN_TIMEOUT_S = 180
 README_SCREENSHOT = ROOT / "docs" / "course-in-jupyterlab.png"
 
@@ -262,9 +260,12 @@ def test_notebook_runs_in_jupyterlab(lab, browser, notebook, request):
                 page.screenshot(path=str(README_SCREENSHOT))
 
         memory_mb = _kernel_peak_memory_mb(server, state["kernelId"])
-        BROWSER_REPORT.append(f"{notebook.name}: ran in {elapsed:.1f} s, kernel peak memory {memory_mb:.0f} MB, "
-                              f"{expected_widgets} widget(s), {expected_images} plot(s)")
-        assert memory_mb < MAX_KERNEL_MEMORY_MB, f"kernel peak memory {memory_mb:.0f} MB exceeds the Binder budget"
+        request.node.user_properties.append(("browser", f"{notebook.name}: ran in {elapsed:.1f} s, kernel peak memory "
+                                                        f"{memory_mb:.0f} MB, {expected_widgets} widget(s), "
+                                                        f"{expected_images} plot(s)"))
+        assert memory_mb < MAX_KERNEL_MEMORY_MB, (f"kernel peak memory {memory_mb:.0f} MB exceeds "
+                                                  f"{MAX_KERNEL_MEMORY_MB} MB (import tensorflow alone takes about "
+                                                  "530 MB; ten notebooks must fit a 2 GB Binder session)")
         assert console_errors == [], f"JavaScript errors in the page: {console_errors}"
 
         page.evaluate("() => window.jupyterapp.shell.currentWidget.content.activeCellIndex = 0")

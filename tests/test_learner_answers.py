@@ -16,7 +16,6 @@ The counts are printed at the end of the test run (learner answers section).
 
 import pytest
 
-from conftest import LEARNER_REPORT
 from helpers.exercises import Feedback, check
 from learner_answer_types import RAW_TENSORFLOW_TEXT, define, mentions
 
@@ -56,28 +55,31 @@ def test_the_corpus_has_eight_answers_per_exercise():
 
 
 @pytest.mark.parametrize("answer", ANSWERS, ids=_id)
-def test_feedback_on_a_learner_answer(answer):
+def test_feedback_on_a_learner_answer(answer, request):
+    def report(outcome):
+        request.node.user_properties.append(("learner answer", outcome))
+
     try:
         value = define(answer)
     except Exception as e:  # noqa: BLE001 - the learner's own cell fails before check runs
-        LEARNER_REPORT.append((answer, "cell fails"))
+        report("cell fails")
         pytest.skip(f"the learner's cell itself raises {type(e).__name__}; Python shows that error in the notebook")
     try:
         feedback = check(answer.key, value)
     except BaseException:
-        LEARNER_REPORT.append((answer, "crash"))
+        report("crash")
         raise
     assert isinstance(feedback, Feedback)
     if answer.right:
-        LEARNER_REPORT.append((answer, "right, passed" if feedback.passed else "false reject"))
+        report("right, passed" if feedback.passed else "false reject")
         assert feedback.passed, f"a right answer was rejected: {feedback}"
         return
     if feedback.passed:
-        LEARNER_REPORT.append((answer, "false pass"))
+        report("false pass")
         pytest.fail(f"a wrong answer was accepted ({answer.mistake}): {feedback}")
     raw = RAW_TENSORFLOW_TEXT.search(feedback.message)
     words = INSTEAD_OF_THE_ANSWER.get((answer.key, answer.label), answer.must_mention)
     missing = mentions(feedback.message, words)
-    LEARNER_REPORT.append((answer, "raw TensorFlow text" if raw else "specific" if not missing else "generic"))
+    report("raw TensorFlow text" if raw else "specific" if not missing else "generic")
     assert not raw, f"raw TensorFlow text in feedback: {feedback.message}"
     assert not missing, f"feedback does not name the mistake ({answer.mistake}); missing {missing}: {feedback.message}"
