@@ -5,16 +5,21 @@
 (a) A deep tanh MLP, gradient of every weight, with and without
     ``tf.recompute_grad`` on blocks of layers: time and peak memory.
 (b) The fixed point z = tanh(z Wᵀ + x), gradient with respect to x and W,
-    backpropagated through every iteration (unrolled) or from the adjoint
-    equation (implicit), for a growing number of iterations: time, peak
-    memory, and how far apart the two gradients are.
+    backpropagated through K iterations (unrolled) or from the adjoint
+    equation after the same K iterations (implicit), for a growing K: time,
+    peak memory, how far apart the two gradients are, and how far each z is
+    from the fixed point.
+(c) The implicit gradient with the fixed point found by Anderson acceleration
+    to a tolerance instead (the backward pass is the same), against the
+    unrolled gradient of (b): time, memory, residuals, gradient difference.
 
 Peak memory is what TensorFlow's CPU allocator reports for one gradient
 computation (tensors only, not the Python process), which needs
 ``TF_CPU_ALLOCATOR_USE_BFC=true`` before TensorFlow starts; this script sets
-it. Times are medians of a few runs after one warm-up run. Notebook 08
-calls this script with ``--quick --json``; the full settings take about a
-minute. Timings vary from run to run on a shared machine: read the ratios.
+it. Times are the fastest of a few runs after one warm-up run (other work on
+the machine only ever slows a run down). Notebook 08 runs the ``--quick``
+settings in its own kernel; the full settings take a few minutes and over
+1 GB. Timings vary from run to run on a shared machine: read the ratios.
 """
 
 from __future__ import annotations
@@ -22,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -35,22 +39,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import tensorflow as tf  # noqa: E402
 
 from helpers.performance import (  # noqa: E402
-    contraction_problem, deep_mlp, deep_mlp_gradients, fixed_point_gradients, format_results,
-    implicit_fixed_point, unrolled_fixed_point)
+    anderson_fixed_point, contraction_problem, deep_mlp, deep_mlp_gradients, fixed_point_gradients,
+    fixed_point_residual, format_results, implicit_fixed_point, unrolled_fixed_point)
 
 DEVICE = "CPU:0"
 SETTINGS = {
-    "quick": {"mlp": {"depth": 24, "width": 256, "batch": 2048}, "layers_per_block": 4,
-              "fixed_point": {"batch": 128, "size": 64}, "iterations": [10, 30, 100, 300], "repeats": 5},
+    "quick": {"mlp": {"depth": 16, "width": 128, "batch": 512}, "layers_per_block": 4,
+              "fixed_point": {"batch": 128, "size": 64}, "iterations": [10, 30, 100], "repeats": 3,
+              "tolerance": 1e-12},
     "full": {"mlp": {"depth": 48, "width": 256, "batch": 4096}, "layers_per_block": 6,
              "fixed_point": {"batch": 256, "size": 128}, "iterations": [10, 30, 100, 300, 1000, 3000],
-             "repeats": 5},
+             "repeats": 5, "tolerance": 1e-12},
 }
 
 
-def measure(fn, repeats: int) -> dict:
-    """Median seconds and peak tensor memory (MiB) of ``fn()``, after one warm-up call."""
-    fn()
+def measure(fn, repeats: int, keep: list | None = None) -> dict:
+    """Fastest seconds and peak tensor memory (MiB) of ``fn()``, after one warm-up call (its result goes to ``keep``)."""
+    warm_up = fn()
+    if keep is not None:
+        keep.append(warm_up)
     seconds, peaks = [], []
     for _ in range(repeats):
         tf.config.experimental.reset_memory_stats(DEVICE)
@@ -61,7 +68,7 @@ def measure(fn, repeats: int) -> dict:
             t.numpy()
         seconds.append(time.perf_counter() - start)
         peaks.append(tf.config.experimental.get_memory_info(DEVICE)["peak"] - before)
-    return {"seconds": statistics.median(seconds), "peak_mib": max(peaks) / 2 ** 20}
+    return {"seconds": min(seconds), "peak_mib": max(peaks) / 2 ** 20}
 
 
 def recompute_figures(settings: dict) -> list[dict]:
@@ -74,19 +81,41 @@ def recompute_figures(settings: dict) -> list[dict]:
     return rows
 
 
-def fixed_point_figures(settings: dict) -> list[dict]:
+def _largest_difference(a, b) -> float:
+    return max(float(tf.reduce_max(tf.abs(u - v))) for u, v in zip(a, b))
+
+
+def fixed_point_figures(settings: dict) -> tuple[list[dict], dict]:
+    """Rows of (b), one unrolled and one implicit per iteration count, and the figures of (c)."""
     x, W = contraction_problem(**settings["fixed_point"])
+    tolerance = settings["tolerance"]
+    anderson = lambda x, W: anderson_fixed_point(x, W, tolerance)                  # noqa: E731
+    solved = tf.function(autograph=False, func=lambda: fixed_point_gradients(
+        lambda x, W: implicit_fixed_point(x, W, solver=anderson), x, W))
+    reference = []                                         # gradients with the fixed point from Anderson
+    fast = measure(solved, settings["repeats"], keep=reference)
+    z, steps = anderson_fixed_point(x, W, tolerance, return_steps=True)
+    _, plain_steps = anderson_fixed_point(x, W, tolerance, memory=1, return_steps=True)   # memory 1: plain iteration
+    fast = {"method": "implicit + Anderson", "tolerance": tolerance, "steps": int(steps),
+            "plain_steps": int(plain_steps), "residual": fixed_point_residual(z, x, W), **fast}
+    residuals = {k: fixed_point_residual(unrolled_fixed_point(x, W, k), x, W) for k in settings["iterations"]}
+    grads = {}
     rows = []
-    for iterations in settings["iterations"]:
-        grads = {}
-        for name, method in (("unrolled", unrolled_fixed_point), ("implicit", implicit_fixed_point)):
-            fn = tf.function(lambda method=method: fixed_point_gradients(method, x, W, iterations))
-            grads[name] = fn()
-            rows.append({"method": name, "iterations": iterations, **measure(fn, settings["repeats"])})
-        difference = max(float(tf.reduce_max(tf.abs(a - b))) for a, b in zip(grads["unrolled"], grads["implicit"]))
-        for row in rows[-2:]:
-            row["max_difference"] = difference
-    return rows
+    for name, method in (("unrolled", unrolled_fixed_point), ("implicit", implicit_fixed_point)):
+        # One traced function per method: the iteration count is a tensor argument, so it is traced once.
+        gradients = tf.function(lambda k, method=method: fixed_point_gradients(method, x, W, k), autograph=False)
+        for iterations in settings["iterations"]:
+            k, kept = tf.constant(iterations), []
+            rows.append({"method": name, "iterations": iterations, "residual": residuals[iterations],
+                         **measure(lambda: gradients(k), settings["repeats"], keep=kept)})
+            grads[name, iterations] = kept[0]
+            rows[-1]["anderson_difference"] = _largest_difference(kept[0], reference[0])
+    by_method = {name: [r for r in rows if r["method"] == name] for name in ("unrolled", "implicit")}
+    ordered = []
+    for u, i in zip(by_method["unrolled"], by_method["implicit"]):
+        difference = _largest_difference(grads["unrolled", u["iterations"]], grads["implicit", i["iterations"]])
+        ordered += [{**u, "max_difference": difference}, {**i, "max_difference": difference}]
+    return ordered, fast
 
 
 def run(quick: bool) -> dict:
@@ -96,8 +125,9 @@ def run(quick: bool) -> dict:
         raise SystemExit("TensorFlow keeps no CPU memory statistics: start this script in a fresh process "
                          "(TF_CPU_ALLOCATOR_USE_BFC=true must be set before TensorFlow is imported)") from None
     settings = SETTINGS["quick" if quick else "full"]
+    fixed_point, anderson = fixed_point_figures(settings)
     return {"settings": settings, "tensorflow": tf.__version__,
-            "recompute": recompute_figures(settings), "fixed_point": fixed_point_figures(settings)}
+            "recompute": recompute_figures(settings), "fixed_point": fixed_point, "anderson": anderson}
 
 
 def main(argv=None) -> None:

@@ -12,6 +12,10 @@ Two ways a custom gradient buys speed or memory:
   iterate; the implicit function theorem gives the gradient at the fixed
   point from one adjoint equation instead, whatever the iteration count.
 
+The fixed point's forward pass is any solver: plain iteration, or
+:func:`anderson_fixed_point`, stopped at a tolerance; the backward pass is the
+same adjoint equation either way.
+
 The measurements themselves live in ``benchmarks/performance_benchmark.py``;
 :func:`run_benchmark` runs that script and returns its figures.
 
@@ -25,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -37,6 +42,8 @@ __all__ = [
     "contraction_problem",
     "unrolled_fixed_point",
     "implicit_fixed_point",
+    "anderson_fixed_point",
+    "fixed_point_residual",
     "fixed_point_gradients",
     "deep_mlp",
     "deep_mlp_gradients",
@@ -121,6 +128,107 @@ def _check_problem(x, W):
     return x, W
 
 
+def _check_contraction(W) -> None:
+    """Eagerly, a clear error unless W's spectral norm is below 1 (in a graph the solvers' own checks stay)."""
+    if tf.executing_eagerly():
+        norm = float(tf.linalg.svd(W, compute_uv=False)[0])
+        if norm >= 1:
+            raise ValueError(f"W has spectral norm {norm:.3g} ≥ 1, so z -> tanh(z Wᵀ + x) need not be a contraction: "
+                             "the iteration may not converge, and the implicit gradient assumes a fixed point. Scale "
+                             "W below 1 (contraction_problem gives 0.5).")
+
+
+def _check_tolerance(name: str, tolerance, dtype) -> None:
+    """A clear error unless ``tolerance`` is a positive number the dtype can resolve."""
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float, np.floating)) or not tolerance > 0:
+        raise ValueError(f"{name} must be a positive number such as 1e-12, got {tolerance!r}")
+    floor = 100 * np.finfo(dtype.as_numpy_dtype).eps
+    if tolerance < floor:
+        raise ValueError(f"{name} {tolerance:g} is finer than {dtype.name} can resolve (about {floor:.0e} for values "
+                         "near 1): use float64 inputs (contraction_problem's default) or a larger tolerance")
+
+
+def fixed_point_residual(z, x, W) -> float:
+    """How far ``z`` is from the fixed point: the largest entry of |z − tanh(z Wᵀ + x)|.
+
+    >>> x, W = contraction_problem(batch=2, size=3)
+    >>> fixed_point_residual(tf.zeros_like(x), x, W) == float(tf.reduce_max(tf.abs(tf.tanh(x))))
+    True
+    """
+    x, W = _check_problem(x, W)
+    if not tf.is_tensor(z) or tuple(z.shape) != tuple(x.shape):
+        raise ValueError(f"z must be a tensor of x's shape {tuple(x.shape)}, got "
+                         f"{tuple(z.shape) if tf.is_tensor(z) else type(z).__name__}")
+    return float(tf.reduce_max(tf.abs(z - tf.tanh(tf.matmul(tf.cast(z, x.dtype), W, transpose_b=True) + x))))
+
+
+def anderson_fixed_point(x, W, tolerance: float = 1e-12, max_steps: int = 100, memory: int = 5,
+                         return_steps: bool = False):
+    """The fixed point z = tanh(z Wᵀ + x) by Anderson acceleration, stopped once the residual is below ``tolerance``.
+
+    Plain iteration takes the newest z' = f(z) and forgets the rest. Anderson
+    keeps the last ``memory`` pairs (zᵢ, f(zᵢ)) of every row and takes the mix
+    Σ αᵢ f(zᵢ) whose residuals Σ αᵢ (f(zᵢ) − zᵢ) cancel best (Σ αᵢ = 1): a small
+    least-squares problem per row and step. It stops when
+    max |z − f(z)| ≤ ``tolerance`` and raises if that takes more than
+    ``max_steps`` steps. Nothing is recorded for gradients: it is a solver to
+    hand to :func:`implicit_fixed_point`, whose backward pass needs only z.
+    With ``return_steps=True`` it returns ``(z, steps)``.
+
+    >>> x, W = contraction_problem(batch=4, size=8)
+    >>> z, steps = anderson_fixed_point(x, W, return_steps=True)
+    >>> fixed_point_residual(z, x, W) <= 1e-12, int(steps) < 30
+    (True, True)
+    """
+    x, W = _check_problem(x, W)
+    _check_contraction(W)
+    _check_tolerance("tolerance", tolerance, x.dtype)
+    _whole("max_steps", max_steps, 1, 1_000_000)
+    _whole("memory", memory, 1, 50)
+    z, steps, residual = _anderson(tf.stop_gradient(x), tf.stop_gradient(W), tolerance, max_steps, memory)
+    if tf.executing_eagerly():
+        if not float(residual) <= tolerance:
+            raise RuntimeError(f"Anderson acceleration did not reach the tolerance {tolerance:g} in {max_steps} steps "
+                               f"(residual {float(residual):.2g}): raise max_steps or the tolerance, and check that W's "
+                               "spectral norm is below 1")
+    else:
+        tf.debugging.assert_less_equal(residual, tf.cast(tolerance, residual.dtype),
+                                       message="Anderson acceleration did not reach the tolerance in max_steps steps")
+    return (z, steps) if return_steps else z
+
+
+def _anderson(x, W, tolerance, max_steps, memory):
+    """Anderson acceleration on the whole batch at once: returns (z, steps, residual of the z before the last f)."""
+    f = lambda z: tf.tanh(tf.matmul(z, W, transpose_b=True) + x)
+    slots = tf.range(memory)
+    tiny = np.finfo(x.dtype.as_numpy_dtype).tiny
+
+    def step(k, z, fz, Z, G, residual):
+        slot = [[k % memory]]                                            # the history slot this step overwrites
+        Z = tf.tensor_scatter_nd_update(Z, slot, fz[None])               # Z: the last f(zᵢ), (memory, batch, size)
+        G = tf.tensor_scatter_nd_update(G, slot, (fz - z)[None])         # G: their residuals f(zᵢ) − zᵢ
+        used = tf.cast(slots <= k, x.dtype)                              # slots filled so far
+        flat = tf.reshape(G, [memory, -1])
+        gram = tf.matmul(flat, flat, transpose_b=True) * (used[:, None] * used[None, :])
+        scale = tf.maximum(tf.linalg.trace(gram) / tf.reduce_sum(used), tiny)
+        # min ‖Σ αᵢ gᵢ‖ with Σ αᵢ = 1: α ∝ gram⁻¹ 1. Scaled to trace ≈ 1 with a small ridge, gram stays invertible;
+        # an unused slot gets a 1 on the diagonal and a 0 on the right-hand side, so its α is 0.
+        gram = gram / scale + tf.linalg.diag(1e-10 * used + (1 - used))
+        s = tf.linalg.solve(gram, used[:, None])[:, 0]
+        alpha = s / tf.reduce_sum(s)
+        z = tf.tensordot(alpha, Z, 1)                                     # the mix Σ αᵢ f(zᵢ)
+        fz = f(z)
+        return k + 1, z, fz, Z, G, tf.reduce_max(tf.abs(fz - z))
+
+    z0 = tf.zeros_like(x)
+    fz0 = f(z0)
+    history = tf.zeros(tf.concat([[memory], tf.shape(x)], 0), x.dtype)
+    steps, z, fz, _, _, residual = tf.while_loop(
+        lambda k, z, fz, Z, G, residual: tf.logical_and(k < max_steps, residual > tolerance), step,
+        (tf.constant(0), z0, fz0, history, history, tf.reduce_max(tf.abs(fz0 - z0))))
+    return fz, steps, residual
+
+
 def _iterate(x, W, iterations):
     step = lambda z: tf.tanh(tf.matmul(z, W, transpose_b=True) + x)
     _, z = tf.while_loop(lambda i, z: i < iterations, lambda i, z: (i + 1, step(z)),
@@ -138,28 +246,42 @@ def unrolled_fixed_point(x, W, iterations):
     return _iterate(x, W, _check_iterations(iterations))
 
 
-def implicit_fixed_point(x, W, iterations, adjoint_tolerance: float = 1e-12, max_adjoint_steps: int = 1000):
-    """The same iteration, with a gradient from the implicit function theorem.
+def implicit_fixed_point(x, W, iterations=None, adjoint_tolerance: float = 1e-12, max_adjoint_steps: int = 1000,
+                         solver=None):
+    """The fixed point z = tanh(z Wᵀ + x), with a gradient from the implicit function theorem.
 
-    At the fixed point z = tanh(a), a = z Wᵀ + x, write D = 1 - z² (tanh's
-    slope). Differentiating the fixed-point equation gives the adjoint
-    equation for z̄ (the upstream gradient g pulled back through every
-    iteration at once)::
+    The forward pass is either ``iterations`` steps of z <- tanh(z Wᵀ + x)
+    from z = 0, or, with ``solver=``, any function ``solver(x, W) -> z`` that
+    finds the fixed point (such as :func:`anderson_fixed_point`). The
+    backward pass is the same either way: at the fixed point z = tanh(a),
+    a = z Wᵀ + x, write D = 1 - z² (tanh's slope). Differentiating the
+    fixed-point equation gives the adjoint equation for z̄ (the upstream
+    gradient g pulled back through every iteration at once)::
 
         z̄ = g + (z̄ ⊙ D) W        then   x̄ = z̄ ⊙ D,   W̄ = (z̄ ⊙ D)ᵀ z
 
     It is solved by iterating it to ``adjoint_tolerance``; the map is a
-    contraction like the forward one. Nothing from the forward iterations
-    is kept but the final z, so memory does not grow with ``iterations``.
+    contraction like the forward one. Nothing from the forward pass is kept
+    but the final z, so memory does not depend on how z was found.
+
+    >>> x, W = contraction_problem(batch=2, size=3)
+    >>> z = implicit_fixed_point(x, W, solver=anderson_fixed_point)
+    >>> fixed_point_residual(z, x, W) <= 1e-12
+    True
     """
     x, W = _check_problem(x, W)
-    if tf.executing_eagerly():
-        norm = float(tf.linalg.svd(W, compute_uv=False)[0])
-        if norm >= 1:
-            raise ValueError(f"W has spectral norm {norm:.3g} ≥ 1, so z -> tanh(z Wᵀ + x) need not be a contraction: "
-                             "the iteration may not converge, and the implicit gradient assumes a fixed point. Scale "
-                             "W below 1 (contraction_problem gives 0.5).")
-    iterations = _check_iterations(iterations)
+    _check_contraction(W)
+    if (iterations is None) == (solver is None):
+        raise TypeError("give implicit_fixed_point either iterations (that many steps of z <- tanh(z Wᵀ + x)) or "
+                        "solver= (a function solver(x, W) -> z such as anderson_fixed_point), "
+                        + ("not both" if solver is not None else "got neither: iterations must be a positive integer"))
+    if solver is not None and not callable(solver):
+        raise TypeError(f"solver must be a function solver(x, W) -> z such as anderson_fixed_point, got {solver!r}")
+    if solver is None:
+        iterations = _check_iterations(iterations)
+        solve = lambda x, W: _iterate(x, W, iterations)
+    else:
+        solve = lambda x, W: _solved(solver, x, W)
     _whole("max_adjoint_steps", max_adjoint_steps, 1, 10_000_000)
     if isinstance(adjoint_tolerance, bool) or not isinstance(adjoint_tolerance, (int, float, np.floating)) or \
             not adjoint_tolerance > 0:
@@ -167,9 +289,9 @@ def implicit_fixed_point(x, W, iterations, adjoint_tolerance: float = 1e-12, max
 
     @tf.custom_gradient
     def fixed_point(x, W):
-        # Eagerly, a tape watching x or W would record every iteration of the loop (a custom gradient does not stop
-        # it): iterating on stop_gradient copies keeps the loop off every tape, so nothing but z is kept.
-        z = _iterate(tf.stop_gradient(x), tf.stop_gradient(W), iterations)
+        # Eagerly, a tape watching x or W would record every step of the solver (a custom gradient does not stop
+        # it): solving on stop_gradient copies keeps the solver off every tape, so nothing but z is kept.
+        z = solve(tf.stop_gradient(x), tf.stop_gradient(W))
 
         def grad(g):
             slope = 1 - z ** 2                                   # D, tanh's slope at the fixed point
@@ -193,14 +315,32 @@ def implicit_fixed_point(x, W, iterations, adjoint_tolerance: float = 1e-12, max
     return fixed_point(x, W)
 
 
-def fixed_point_gradients(method, x, W, iterations):
-    """Gradients of sum(sin(z)) with respect to ``x`` and ``W`` for one fixed-point ``method``."""
+def _solved(solver, x, W):
+    """``solver(x, W)``, after checking it returned a tensor of x's shape and dtype that is (eagerly) a fixed point."""
+    z = solver(x, W)
+    if not tf.is_tensor(z) or z.dtype != x.dtype or tuple(z.shape) != tuple(x.shape):
+        got = f"a {z.dtype.name} tensor of shape {tuple(z.shape)}" if tf.is_tensor(z) else type(z).__name__
+        raise TypeError(f"solver must return z, a {x.dtype.name} tensor of x's shape {tuple(x.shape)}; got {got}")
+    if tf.executing_eagerly():
+        residual = fixed_point_residual(z, x, W)
+        if not residual <= max(1e-6, 1000 * np.finfo(x.dtype.as_numpy_dtype).eps):
+            raise ValueError(f"solver returned a z with residual max|z − tanh(z Wᵀ + x)| = {residual:.2g}: not a "
+                             "fixed point, and the implicit gradient is the gradient at the fixed point. Solve to a "
+                             "tighter tolerance.")
+    return z
+
+
+def fixed_point_gradients(method, x, W, iterations=None):
+    """Gradients of sum(sin(z)) with respect to ``x`` and ``W`` for one fixed-point ``method``.
+
+    ``method(x, W, iterations)`` returns z; without ``iterations``, ``method(x, W)``.
+    """
     if not callable(method):
         raise TypeError(f"method must be a function such as implicit_fixed_point, got {method!r}")
     x, W = _check_problem(x, W)
     with tf.GradientTape() as tape:
         tape.watch([x, W])
-        z = method(x, W, iterations)
+        z = method(x, W) if iterations is None else method(x, W, iterations)
         if not tf.is_tensor(z):
             raise TypeError(f"method must return one tensor z, got {type(z).__name__}")
         loss = tf.reduce_sum(tf.sin(z))
@@ -262,24 +402,42 @@ def deep_mlp_gradients(weights, x, recompute: bool, layers_per_block: int = 4):
 
 
 def run_benchmark(quick: bool = True, timeout: float = 600) -> dict:
-    """Run ``benchmarks/performance_benchmark.py`` in a fresh process and return its figures.
+    """Run ``benchmarks/performance_benchmark.py`` and return its figures.
 
-    A fresh process is needed because peak memory is read from TensorFlow's
-    CPU allocator, which keeps statistics only when
-    ``TF_CPU_ALLOCATOR_USE_BFC=true`` is set before TensorFlow starts.
-    ``quick=True`` uses the small settings notebook 08 runs; ``quick=False``
-    the full ones (about a minute).
+    Peak memory is read from TensorFlow's CPU allocator, which keeps
+    statistics only when ``TF_CPU_ALLOCATOR_USE_BFC=true`` was set before
+    TensorFlow started (notebook 08 sets it in its setup cell). If this
+    process keeps them, the benchmark runs right here; otherwise in a fresh
+    process, which costs a second TensorFlow start. ``quick=True`` uses the
+    small settings notebook 08 runs; ``quick=False`` the full ones (a few
+    minutes).
     """
     if not BENCHMARK_SCRIPT.exists():
         raise FileNotFoundError(
             f"the benchmark script {BENCHMARK_SCRIPT.name} is not next to the helpers package: install the "
             "course with `pip install -e .` from the repository so benchmarks/ is found")
+    if not isinstance(quick, (bool, np.bool_)):
+        raise TypeError(f"quick must be True (the notebook's small settings) or False (the full ones), got {quick!r}")
+    if _keeps_memory_statistics():
+        spec = importlib.util.spec_from_file_location("performance_benchmark", BENCHMARK_SCRIPT)
+        script = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(script)
+        return json.loads(json.dumps(script.run(bool(quick))))       # the same plain figures as from the script
     args = [sys.executable, str(BENCHMARK_SCRIPT), "--json"] + (["--quick"] if quick else [])
     run = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
     if run.returncode != 0:
         last = (run.stderr.strip().splitlines() or ["no error output"])[-1]
         raise RuntimeError(f"the benchmark script failed: {last}")
     return json.loads(run.stdout)
+
+
+def _keeps_memory_statistics() -> bool:
+    """Whether TensorFlow's CPU allocator in this process reports peak memory (TF_CPU_ALLOCATOR_USE_BFC was set)."""
+    try:
+        tf.config.experimental.get_memory_info("CPU:0")
+    except ValueError:
+        return False
+    return True
 
 
 def _ratio(a: float, b: float, digits: int = 1) -> str:
@@ -304,14 +462,27 @@ def format_results(results: dict) -> str:
     lines.append(f"    recompute_grad: {_ratio(plain['peak_mib'], recompute['peak_mib'])}× less memory, "
                  f"{_ratio(recompute['seconds'], plain['seconds'], 2)}× the time")
     lines.append(f"\n(b) fixed point z = tanh(z Wᵀ + x), batch {fp['batch']}, size {fp['size']}, float64, under "
-                 "tf.function; the two ratios are unrolled ÷ implicit")
-    lines.append(f"    {'iterations':>10}  {'unrolled':>21}  {'implicit':>21}  {'time ratio':>10}  {'memory ratio':>12}  "
-                 f"{'max |difference|':>16}")
+                 "tf.function; K forward iterations from z = 0; the two ratios are unrolled ÷ implicit")
+    lines.append(f"    {'K':>5}  {'residual':>8}  {'unrolled':>21}  {'implicit':>21}  {'time ratio':>10}  "
+                 f"{'memory ratio':>12}  {'max |difference|':>16}")
     rows = results["fixed_point"]
     for unrolled, implicit in zip(rows[0::2], rows[1::2]):
+        residual = f"{unrolled['residual']:8.1e}" if "residual" in unrolled else f"{'—':>8}"
         lines.append(
-            f"    {unrolled['iterations']:>10}  {unrolled['seconds'] * 1e3:8.1f} ms {unrolled['peak_mib']:7.2f} MiB"
+            f"    {unrolled['iterations']:>5}  {residual}  {unrolled['seconds'] * 1e3:8.1f} ms {unrolled['peak_mib']:7.2f} MiB"
             f"  {implicit['seconds'] * 1e3:8.1f} ms {implicit['peak_mib']:7.2f} MiB"
             f"  {_ratio(unrolled['seconds'], implicit['seconds']):>9}×"
             f"  {_ratio(unrolled['peak_mib'], implicit['peak_mib']):>11}×  {unrolled['max_difference']:16.1e}")
+    fast = results.get("anderson")
+    if fast:
+        lines.append(f"\n(c) the implicit gradient with z from Anderson acceleration, stopped at residual ≤ {fast['tolerance']:g} "
+                     f"({fast['steps']} steps; plain iteration needs {fast['plain_steps']}), the same adjoint")
+        lines.append(f"    implicit + Anderson  {fast['seconds'] * 1e3:8.1f} ms {fast['peak_mib']:7.2f} MiB   residual "
+                     f"{fast['residual']:.1e}")
+        lines.append(f"    {'K':>5}  {'unrolled ÷ Anderson: time':>25}  {'memory':>6}  {'max |difference|':>16}")
+        for unrolled in rows[0::2]:
+            if "anderson_difference" in unrolled:
+                lines.append(f"    {unrolled['iterations']:>5}  {_ratio(unrolled['seconds'], fast['seconds']):>24}×"
+                             f"  {_ratio(unrolled['peak_mib'], fast['peak_mib']):>5}×  "
+                             f"{unrolled['anderson_difference']:16.1e}")
     return "\n".join(lines)

@@ -126,3 +126,111 @@ def test_run_benchmark_reports_the_scripts_error(monkeypatch, tmp_path):
     monkeypatch.setattr(performance, "BENCHMARK_SCRIPT", script)
     with pytest.raises(RuntimeError, match="no CPU memory statistics"):
         performance.run_benchmark()
+
+
+# --------------------------------------------------------------------------- a faster solver, the same backward pass
+from helpers.performance import anderson_fixed_point, fixed_point_residual  # noqa: E402
+
+
+def test_anderson_reaches_the_fixed_point_of_plain_iteration():
+    x, W = contraction_problem(batch=5, size=7, seed=3)
+    z, steps = anderson_fixed_point(x, W, tolerance=1e-12, return_steps=True)
+    assert fixed_point_residual(z, x, W) <= 1e-12
+    assert 0 < int(steps) < 100
+    assert np.max(np.abs(z - unrolled_fixed_point(x, W, 200))) < 1e-11
+
+
+def test_anderson_stops_at_its_tolerance():
+    x, W = contraction_problem(batch=4, size=6)
+    coarse, coarse_steps = anderson_fixed_point(x, W, tolerance=1e-4, return_steps=True)
+    fine, fine_steps = anderson_fixed_point(x, W, tolerance=1e-13, return_steps=True)
+    assert 1e-13 < fixed_point_residual(coarse, x, W) <= 1e-4
+    assert fixed_point_residual(fine, x, W) <= 1e-13
+    assert int(coarse_steps) < int(fine_steps)
+
+
+def test_anderson_with_memory_one_is_plain_iteration():
+    # One stored pair leaves one weight, α = 1: the step is z <- f(z), as in unrolled_fixed_point.
+    x, W = contraction_problem(batch=3, size=4)
+    z, steps = anderson_fixed_point(x, W, memory=1, return_steps=True)
+    assert np.allclose(z, unrolled_fixed_point(x, W, int(steps) + 1), rtol=0, atol=1e-15)
+
+
+def test_anderson_keeps_nothing_on_a_tape():
+    x, W = contraction_problem(batch=2, size=3)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch([x, W])
+        z = anderson_fixed_point(x, W)
+    assert tape.gradient(z, [x, W]) == [None, None]
+
+
+def test_anderson_refuses_bad_input():
+    x, W = contraction_problem(batch=2, size=3)
+    with pytest.raises(ValueError, match="spectral norm"):
+        anderson_fixed_point(x, 3 * W)
+    with pytest.raises(ValueError, match="W must be square"):
+        anderson_fixed_point(x, tf.eye(4, dtype=tf.float64))
+    with pytest.raises(ValueError, match="2-D"):
+        anderson_fixed_point(x[0], W)
+    with pytest.raises(ValueError, match="finer than float32"):
+        anderson_fixed_point(tf.cast(x, tf.float32), tf.cast(W, tf.float32))
+    with pytest.raises(ValueError, match="tolerance must be a positive number"):
+        anderson_fixed_point(x, W, tolerance=0)
+    with pytest.raises(ValueError, match="memory must be a positive integer"):
+        anderson_fixed_point(x, W, memory=0)
+    with pytest.raises(RuntimeError, match="did not reach the tolerance 1e-12 in 3 steps"):
+        anderson_fixed_point(x, W, max_steps=3)
+
+
+def test_the_implicit_gradient_with_anderson_matches_the_unrolled_one():
+    x, W = contraction_problem(batch=4, size=6, seed=1)
+    with_anderson = lambda x, W: implicit_fixed_point(x, W, solver=anderson_fixed_point)  # noqa: E731
+    for a, b in zip(fixed_point_gradients(unrolled_fixed_point, x, W, 100), fixed_point_gradients(with_anderson, x, W)):
+        assert a.shape == b.shape
+        assert np.max(np.abs(a - b)) < 1e-10
+
+
+def test_the_implicit_gradient_with_anderson_passes_the_numerical_check():
+    x, W = contraction_problem(batch=2, size=4, seed=2)
+    report = check_gradients(lambda x, W: implicit_fixed_point(x, W, solver=anderson_fixed_point), x, W, mode="full")
+    assert report.ok, report
+
+
+def test_the_implicit_gradient_with_anderson_works_inside_tf_function():
+    x, W = contraction_problem(batch=3, size=5)
+    with_anderson = lambda x, W: implicit_fixed_point(x, W, solver=anderson_fixed_point)  # noqa: E731
+    eager = fixed_point_gradients(with_anderson, x, W)
+    graph = tf.function(lambda: fixed_point_gradients(with_anderson, x, W), autograph=False)()
+    for a, b in zip(eager, graph):
+        assert np.allclose(a, b, rtol=0, atol=1e-14)
+
+
+def test_implicit_fixed_point_wants_iterations_or_a_solver():
+    x, W = contraction_problem(batch=2, size=3)
+    with pytest.raises(TypeError, match="got neither"):
+        implicit_fixed_point(x, W)
+    with pytest.raises(TypeError, match="not both"):
+        implicit_fixed_point(x, W, 10, solver=anderson_fixed_point)
+    with pytest.raises(TypeError, match="solver must be a function"):
+        implicit_fixed_point(x, W, solver="anderson")
+    with pytest.raises(TypeError, match="solver must return z"):
+        implicit_fixed_point(x, W, solver=lambda x, W: x[:1])
+    with pytest.raises(ValueError, match="not a fixed point"):
+        implicit_fixed_point(x, W, solver=lambda x, W: tf.zeros_like(x))
+
+
+def test_fixed_point_residual_measures_the_distance_to_the_fixed_point():
+    x, W = contraction_problem(batch=2, size=3)
+    assert fixed_point_residual(unrolled_fixed_point(x, W, 100), x, W) < 1e-15
+    assert fixed_point_residual(unrolled_fixed_point(x, W, 2), x, W) > 1e-3
+    with pytest.raises(ValueError, match="x's shape"):
+        fixed_point_residual(x[:1], x, W)
+
+
+def test_run_benchmark_runs_in_this_process_when_memory_is_counted(monkeypatch, tmp_path):
+    script = tmp_path / "bench.py"
+    script.write_text("import os\ndef run(quick):\n    return {'quick': quick, 'pid': os.getpid()}\n")
+    monkeypatch.setattr(performance, "BENCHMARK_SCRIPT", script)
+    monkeypatch.setattr(performance, "_keeps_memory_statistics", lambda: True)
+    import os
+    assert performance.run_benchmark(quick=True) == {"quick": True, "pid": os.getpid()}

@@ -62,6 +62,9 @@ SEED_NUMBERS = {
         "gradients agree to 1e-6 from 30 iterations: True",
         "unrolled memory grows with iterations: True",
         "recompute_grad needs less peak memory: True",
+        "implicit with Anderson and unrolled through 100 iterations: gradients agree to 1e-10: True",
+        "implicit with Anderson agrees with unrolled at 100 iterations to 1e-10: True",
+        "implicit with Anderson is faster than unrolled at 100 iterations: True",
     ],
     "09_debugging_gradients.ipynb": [
         "square_ignoring_upstream  y = 256, dy/dx = 4",
