@@ -170,7 +170,9 @@ def find_notebooks(paths: list[str], course: dict[str, Path]) -> tuple[list[tupl
                 raise GradebookError(f"{given}: the name does not say which course notebook this is; rename it like "
                                      "the course's notebook it copies, e.g. 02_upstream_gradient.ipynb")
             found.append((path, number))
-    return found, notes
+    seen: set[Path] = set()
+    unique = [(p, n) for p, n in found if not (p.resolve() in seen or seen.add(p.resolve()))]   # named twice: runs once
+    return unique, notes
 
 
 # ----------------------------------------------------------------------------------------- running one notebook

@@ -1,9 +1,10 @@
 """The gradebook (``python -m helpers.gradebook``), check()'s log and hidden solutions.
 
-The notebooks graded here are built in a temporary folder from the course's notebook 02: as a
-learner first sees it, with every solution pasted in, with wrong answers and a deleted exercise
-cell, with a cell that raises, and one that hangs. Each runs in its own kernel, as the gradebook
-runs a learner's notebooks, and the tests read the CSV it writes.
+The notebooks graded here are built in a temporary folder: the course's notebook 02 as a learner
+first sees it and with every solution pasted in, a short 02 with wrong answers and then a cell that
+raises, and two 01s that need no TensorFlow: one that hangs and one whose exercise cells were
+deleted. Each runs in its own kernel, as the gradebook runs a learner's notebooks, and the tests
+read the CSV it writes.
 """
 
 from __future__ import annotations
@@ -93,23 +94,21 @@ def run_cli(*args) -> tuple[int, str, str]:
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    """One gradebook over four learners' copies of notebook 02 (four kernels, one after another)."""
+    """One gradebook over three learners' copies of notebook 02 (three kernels, one after another)."""
     base = tmp_path_factory.mktemp("learners")
     name = REAL.name
     (base / "fresh").mkdir()
     shutil.copy(REAL, base / "fresh" / name)                  # as a learner first sees it
     write(with_solutions_pasted_in(real_notebook()), base / "answered" / name)
-    # Wrong answers; a first try at x_sin_x superseded by a second; the stable_log1pexp cell deleted.
-    write(notebook(setup_source(), X_SIN_X_UNDECORATED, X_SIN_X_UPSTREAM_IGNORED, MULTIPLY_SWAPPED),
-          base / "wrong" / name)
-    # One exercise answered, then a cell that raises, then the two others.
-    write(notebook(setup_source(), solution_cell("02.x_sin_x"), "print(upstream_gradient)",
-                   solution_cell("02.stable_log1pexp"), solution_cell("02.multiply")), base / "error" / name)
+    # Wrong answers (a first try at x_sin_x superseded by a second), then a cell that raises
+    # (cell 6, counting the Markdown title), then the exercise it keeps from running.
+    write(notebook(setup_source(), X_SIN_X_UNDECORATED, X_SIN_X_UPSTREAM_IGNORED, MULTIPLY_SWAPPED,
+                   "print(upstream_gradient)", solution_cell("02.stable_log1pexp")), base / "wrong" / name)
     out = base / "gradebook"
     start = time.perf_counter()
-    code, stdout, stderr = run_cli(*(base / d for d in ("fresh", "answered", "wrong", "error")), "--out", out,
+    code, stdout, stderr = run_cli(*(base / d for d in ("fresh", "answered", "wrong")), "--out", out,
                                    "--timeout", 120)
-    print(f"gradebook of four notebooks: {time.perf_counter() - start:.1f} s")
+    print(f"gradebook of three notebooks: {time.perf_counter() - start:.1f} s")
     assert code == 0, stderr
     rows = read_csv(out / "gradebook.csv")
     return {"out": out, "stdout": stdout, "rows": rows,
@@ -120,7 +119,7 @@ def test_csv_has_one_row_per_notebook_and_exercise(graded):
     rows = graded["rows"]
     assert list(rows[0]) == ["notebook", "exercise", "status", "mistake", "message", "notebook_status"]
     assert [(r["notebook"], r["exercise"]) for r in rows] == [
-        (f"{d}/{REAL.name}", key) for d in ("fresh", "answered", "wrong", "error") for key in KEYS]
+        (f"{d}/{REAL.name}", key) for d in ("fresh", "answered", "wrong") for key in KEYS]
     assert {r["status"] for r in rows} <= {PASSED, NOT_YET, NOT_ATTEMPTED}
 
 
@@ -138,48 +137,55 @@ def test_every_solution_pasted_in_passes(graded):
         assert (row["status"], row["mistake"], row["notebook_status"]) == (PASSED, "", "completed"), row
 
 
-def test_wrong_answers_are_not_yet_with_the_mistake_and_a_deleted_cell_is_not_attempted(graded):
+def test_wrong_answers_are_not_yet_with_the_mistake_the_feedback_recognised(graded):
     by = graded["by"]
     assert (by["wrong", "02.x_sin_x"]["status"], by["wrong", "02.x_sin_x"]["mistake"]) == (NOT_YET, "upstream_ignored")
     assert "upstream" in by["wrong", "02.x_sin_x"]["message"]
     assert (by["wrong", "02.multiply"]["status"], by["wrong", "02.multiply"]["mistake"]) == (NOT_YET, "swapped")
-    deleted = by["wrong", "02.stable_log1pexp"]
-    assert (deleted["status"], deleted["mistake"]) == (NOT_ATTEMPTED, "")
-    assert "deleted" in deleted["message"]
-    assert {by["wrong", k]["notebook_status"] for k in KEYS} == {"completed"}
+    assert "swapped" in by["wrong", "02.multiply"]["message"]
 
 
 def test_a_cell_that_raises_stops_the_notebook_and_later_exercises_are_not_reached(graded):
     by = graded["by"]
-    assert {by["error", k]["notebook_status"] for k in KEYS} == {"error: NameError in cell 4"}
-    assert by["error", "02.x_sin_x"]["status"] == PASSED                # recorded before the error
-    for key in ("02.stable_log1pexp", "02.multiply"):
-        assert by["error", key]["status"] == NOT_ATTEMPTED
-        assert by["error", key]["message"].startswith("not reached: the notebook stopped at cell 4 (NameError")
+    assert {by["wrong", k]["notebook_status"] for k in KEYS} == {"error: NameError in cell 6"}
+    assert by["wrong", "02.multiply"]["status"] == NOT_YET              # recorded before the error: kept
+    after = by["wrong", "02.stable_log1pexp"]
+    assert (after["status"], after["mistake"]) == (NOT_ATTEMPTED, "")
+    assert after["message"] == ("not reached: the notebook stopped at cell 6 (NameError: name 'upstream_gradient' is "
+                                "not defined)")
 
 
 def test_gradebook_md_the_printed_table_and_the_executed_notebooks(graded):
     md = (graded["out"] / "gradebook.md").read_text()
-    assert "| error/02_upstream_gradient.ipynb | error: NameError in cell 4 | 1 of 3 passed, 0 not yet, 2 not attempted |" in md
+    assert ("| wrong/02_upstream_gradient.ipynb | error: NameError in cell 6 | 0 of 3 passed, 2 not yet, "
+            "1 not attempted |") in md
     assert "| 02.multiply | not yet | swapped |" in md
-    assert "wrong/02_upstream_gradient.ipynb: completed; 0 of 3 passed, 2 not yet, 1 not attempted" in graded["stdout"]
+    assert "answered/02_upstream_gradient.ipynb: completed; 3 of 3 passed, 0 not yet, 0 not attempted" in graded["stdout"]
     executed = nbformat.read(graded["out"] / "executed" / "answered" / REAL.name, as_version=4)
     outputs = "".join(str(o.get("data", {}).get("text/plain", "")) for c in executed.cells if c.cell_type == "code"
                       for o in c.outputs)
     assert "✓ [02.multiply] Correct" in outputs
 
 
-def test_a_notebook_that_hangs_is_stopped_after_the_timeout(tmp_path):
-    nb = notebook("import time", "time.sleep(600)", 'check("01.local_sin", None)')
-    write(nb, tmp_path / "learner" / "01_chain_rule.ipynb")
+def test_a_notebook_that_hangs_is_stopped_and_deleted_exercise_cells_are_not_attempted(tmp_path):
+    # Neither notebook imports TensorFlow, so a 3-second limit is enough for the one that finishes.
+    write(notebook("import time", "time.sleep(600)", 'check("01.local_sin", local_sin)'),
+          tmp_path / "hangs" / "01_chain_rule.ipynb")
+    write(notebook("x = 3", "print(x ** 2)"), tmp_path / "deleted" / "01_chain_rule.ipynb")
     start = time.perf_counter()
-    code, stdout, _ = run_cli(tmp_path / "learner", "--out", tmp_path / "out", "--timeout", 3)
+    code, stdout, _ = run_cli(tmp_path / "hangs", tmp_path / "deleted", "--out", tmp_path / "out", "--timeout", 3)
     assert code == 0 and time.perf_counter() - start < 30
     rows = read_csv(tmp_path / "out" / "gradebook.csv")
-    assert [r["exercise"] for r in rows] == ["01.chain_derivative", "01.upstreams", "01.local_sin"]
-    for r in rows:
+    order = ["01.chain_derivative", "01.upstreams", "01.local_sin"]
+    assert [(r["notebook"], r["exercise"]) for r in rows] == [
+        (f"{d}/01_chain_rule.ipynb", key) for d in ("hangs", "deleted") for key in order]
+    for r in rows[:3]:
         assert (r["status"], r["notebook_status"]) == (NOT_ATTEMPTED, "timeout after 3 s in cell 3"), r
-        assert r["message"].startswith("not reached: the notebook stopped at cell 3")
+        assert r["message"].startswith("not reached: the notebook stopped at cell 3 (cell 3 was still running")
+    for r in rows[3:]:
+        assert (r["status"], r["mistake"], r["notebook_status"]) == (NOT_ATTEMPTED, "", "completed"), r
+        assert r["message"] == (f'no cell calls check("{r["exercise"]}", ...): the exercise\'s cell was deleted or '
+                                "its check removed")
 
 
 # ----------------------------------------------------------------------------------------- grading rules, no kernel
@@ -214,6 +220,18 @@ def test_a_check_that_never_ran_is_told_apart_from_a_deleted_cell():
     rows = {r.exercise: r for r in grade(run_of(sources, []), ["02.x_sin_x", "02.multiply"], set())}
     assert "never ran" in rows["02.x_sin_x"].message
     assert "deleted" in rows["02.multiply"].message
+
+
+def test_after_an_error_verdicts_already_recorded_stay_and_later_exercises_are_not_reached():
+    sources = ["setup", 'check("02.x_sin_x", x_sin_x)', "1 / 0", 'check("02.multiply", multiply)']
+    run = run_of(sources, [("02.x_sin_x", False, "wrong_sign", "sign", 1)], status="error: ZeroDivisionError in cell 3",
+                 stopped_at=2, detail="ZeroDivisionError: division by zero")
+    rows = {r.exercise: r for r in grade(run, KEYS, set())}
+    assert (rows["02.x_sin_x"].status, rows["02.x_sin_x"].mistake) == (NOT_YET, "wrong_sign")
+    for key in ("02.multiply", "02.stable_log1pexp"):
+        assert rows[key].status == NOT_ATTEMPTED
+        assert rows[key].message == "not reached: the notebook stopped at cell 3 (ZeroDivisionError: division by zero)"
+    assert {r.notebook_status for r in rows.values()} == {"error: ZeroDivisionError in cell 3"}
 
 
 def test_markdown_escapes_pipes_and_newlines():
@@ -260,6 +278,8 @@ def test_a_folder_skips_files_that_are_not_course_notebooks_and_says_so(tmp_path
     shutil.copy(REAL, tmp_path / REAL.name)
     found, notes = gradebook.find_notebooks([str(tmp_path)], gradebook.course_notebooks())
     assert found == [(tmp_path / REAL.name, "02")] and "skipped" in notes[0] and "notes.ipynb" in notes[0]
+    found, _ = gradebook.find_notebooks([str(tmp_path), str(tmp_path / REAL.name)], gradebook.course_notebooks())
+    assert found == [(tmp_path / REAL.name, "02")]                 # named twice, graded once
 
 
 def test_an_unreadable_notebook_is_a_status_not_a_crash(tmp_path):
