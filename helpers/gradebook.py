@@ -7,7 +7,7 @@ The learner's notebooks are their copies of the course's ``notebooks/NN_*.ipynb`
 answers filled in; a file is matched to the course's notebook by its name (``02_...``, or a name
 that contains ``02_upstream_gradient``). Each notebook runs top to bottom in a fresh kernel, one
 after another, with the notebook's folder as working directory, at most ``--timeout`` seconds
-(default 120) per notebook. Solutions are hidden in these kernels (``COURSE_HIDE_SOLUTIONS=1``
+(default 300) per notebook. Solutions are hidden in these kernels (``COURSE_HIDE_SOLUTIONS=1``
 unless set otherwise), so a graded answer is the learner's own.
 
 How results are collected: the gradebook names a fresh file in ``COURSE_GRADEBOOK_LOG`` for each
@@ -21,7 +21,7 @@ Written to ``--out`` (default ``./gradebook``):
 - ``gradebook.csv``: one row per notebook and exercise, with the columns ``notebook``,
   ``exercise``, ``status`` (``passed``, ``not yet`` or ``not attempted``), ``mistake`` (the key of
   the mistake the feedback recognised, empty if none), ``message`` (the feedback) and
-  ``notebook_status`` (``completed``, ``error: NameError in cell 12``, ``timeout after 120 s in
+  ``notebook_status`` (``completed``, ``error: NameError in cell 12``, ``timeout after 300 s in
   cell 7``, or ``unreadable: ...``). Every exercise the course registers for a notebook has a
   row, so a deleted exercise cell gives ``not attempted``. Cells count from 1 at the top of the
   notebook, Markdown cells included.
@@ -52,7 +52,7 @@ COURSE_ROOT = Path(__file__).resolve().parent.parent
 PASSED, NOT_YET, NOT_ATTEMPTED = "passed", "not yet", "not attempted"
 COMPLETED = "completed"
 COLUMNS = ["notebook", "exercise", "status", "mistake", "message", "notebook_status"]
-DEFAULT_TIMEOUT = 120.0
+DEFAULT_TIMEOUT = 300.0
 
 _NUMBERED = re.compile(r"^(\d\d)_")
 _CHECK_CALL = re.compile(r"""check\(\s*["'](\d\d\.\w+)["']""")
@@ -339,7 +339,7 @@ def grade(run: NotebookRun, exercises: list[str], originals: set[str] | None) ->
             message = last.message
         elif calls:
             status, mistake = NOT_ATTEMPTED, ""
-            message = "the exercise cell is unchanged from the course's notebook: no answer was written"
+            message = "unchanged from the course's notebook: no answer written"
         elif run.status.startswith("unreadable"):
             status, mistake, message = NOT_ATTEMPTED, "", f"not run: {run.detail}"
         elif stopped and (not mentions or max(mentions) >= run.stopped_at):
@@ -473,7 +473,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print()
     print(table(rows))
-    print(f"wrote {out / 'gradebook.csv'} and {out / 'gradebook.md'} ({len(rows)} rows); executed notebooks in "
+    print(f"wrote {out / 'gradebook.csv'} and {out / 'gradebook.md'} ({len(rows)} row{'s' if len(rows) != 1 else ''}); executed notebooks in "
           f"{out / 'executed'}")
     return 0
 

@@ -100,10 +100,12 @@ def graded(tmp_path_factory):
     (base / "fresh").mkdir()
     shutil.copy(REAL, base / "fresh" / name)                  # as a learner first sees it
     write(with_solutions_pasted_in(real_notebook()), base / "answered" / name)
-    # Wrong answers (a first try at x_sin_x superseded by a second), then a cell that raises
-    # (cell 6, counting the Markdown title), then the exercise it keeps from running.
+    # Wrong answers (a first try at x_sin_x superseded by a second), a look at a solution (hidden
+    # while grading), then a cell that raises (cell 7, counting the Markdown title), then the
+    # exercise it keeps from running.
     write(notebook(setup_source(), X_SIN_X_UNDECORATED, X_SIN_X_UPSTREAM_IGNORED, MULTIPLY_SWAPPED,
-                   "print(upstream_gradient)", solution_cell("02.stable_log1pexp")), base / "wrong" / name)
+                   'reveal("02.multiply")', "print(upstream_gradient)", solution_cell("02.stable_log1pexp")),
+          base / "wrong" / name)
     out = base / "gradebook"
     start = time.perf_counter()
     code, stdout, stderr = run_cli(*(base / d for d in ("fresh", "answered", "wrong")), "--out", out,
@@ -128,7 +130,7 @@ def test_the_notebook_as_shipped_has_every_exercise_not_attempted(graded):
     for key in KEYS:
         row = graded["by"]["fresh", key]
         assert (row["status"], row["mistake"], row["notebook_status"]) == (NOT_ATTEMPTED, "", "completed"), row
-        assert "unchanged from the course's notebook" in row["message"]
+        assert row["message"] == "unchanged from the course's notebook: no answer written"
 
 
 def test_every_solution_pasted_in_passes(graded):
@@ -147,24 +149,30 @@ def test_wrong_answers_are_not_yet_with_the_mistake_the_feedback_recognised(grad
 
 def test_a_cell_that_raises_stops_the_notebook_and_later_exercises_are_not_reached(graded):
     by = graded["by"]
-    assert {by["wrong", k]["notebook_status"] for k in KEYS} == {"error: NameError in cell 6"}
+    assert {by["wrong", k]["notebook_status"] for k in KEYS} == {"error: NameError in cell 7"}
     assert by["wrong", "02.multiply"]["status"] == NOT_YET              # recorded before the error: kept
     after = by["wrong", "02.stable_log1pexp"]
     assert (after["status"], after["mistake"]) == (NOT_ATTEMPTED, "")
-    assert after["message"] == ("not reached: the notebook stopped at cell 6 (NameError: name 'upstream_gradient' is "
+    assert after["message"] == ("not reached: the notebook stopped at cell 7 (NameError: name 'upstream_gradient' is "
                                 "not defined)")
 
 
 def test_gradebook_md_the_printed_table_and_the_executed_notebooks(graded):
     md = (graded["out"] / "gradebook.md").read_text()
-    assert ("| wrong/02_upstream_gradient.ipynb | error: NameError in cell 6 | 0 of 3 passed, 2 not yet, "
+    assert ("| wrong/02_upstream_gradient.ipynb | error: NameError in cell 7 | 0 of 3 passed, 2 not yet, "
             "1 not attempted |") in md
     assert "| 02.multiply | not yet | swapped |" in md
     assert "answered/02_upstream_gradient.ipynb: completed; 3 of 3 passed, 0 not yet, 0 not attempted" in graded["stdout"]
-    executed = nbformat.read(graded["out"] / "executed" / "answered" / REAL.name, as_version=4)
-    outputs = "".join(str(o.get("data", {}).get("text/plain", "")) for c in executed.cells if c.cell_type == "code"
-                      for o in c.outputs)
-    assert "✓ [02.multiply] Correct" in outputs
+    assert "✓ [02.multiply] Correct" in executed_output(graded["out"] / "executed" / "answered" / REAL.name)
+    # Solutions are hidden in the gradebook's kernels.
+    shown = executed_output(graded["out"] / "executed" / "wrong" / REAL.name)
+    assert "Solutions are hidden for this run" in shown and "upstream * y" not in shown
+
+
+def executed_output(path: Path) -> str:
+    executed = nbformat.read(path, as_version=4)
+    return "".join(str(o.get("data", {}).get("text/plain", "")) + str(o.get("text", ""))
+                   for c in executed.cells if c.cell_type == "code" for o in c.outputs)
 
 
 def test_a_notebook_that_hangs_is_stopped_and_deleted_exercise_cells_are_not_attempted(tmp_path):
