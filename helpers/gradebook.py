@@ -158,8 +158,9 @@ def find_notebooks(paths: list[str], course: dict[str, Path]) -> tuple[list[tupl
                 else:
                     in_folder.append((candidate, number))
             if not in_folder:
-                raise GradebookError(f"{given} holds no course notebooks (files named like 02_upstream_gradient.ipynb): "
-                                     "give the folder where the learner's notebooks are, or the notebook files")
+                raise GradebookError(f"{given} holds no course notebooks (files named like "
+                                     "02_upstream_gradient.ipynb): give the folder where the learner's notebooks "
+                                     "are, or the notebook files")
             found.extend(in_folder)
         else:
             if path.suffix != ".ipynb":
@@ -473,7 +474,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print()
     print(table(rows))
-    print(f"wrote {out / 'gradebook.csv'} and {out / 'gradebook.md'} ({len(rows)} row{'s' if len(rows) != 1 else ''}); executed notebooks in "
+    count = f"{len(rows)} row{'s' if len(rows) != 1 else ''}"
+    print(f"wrote {out / 'gradebook.csv'} and {out / 'gradebook.md'} ({count}); executed notebooks in "
           f"{out / 'executed'}")
     return 0
 

@@ -39,7 +39,8 @@ def setup_source() -> str:
 
 def notebook(*sources: str):
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_markdown_cell("# A learner's notebook")] + [nbformat.v4.new_code_cell(s) for s in sources]
+    nb.cells = [nbformat.v4.new_markdown_cell("# A learner's notebook")]
+    nb.cells += [nbformat.v4.new_code_cell(s) for s in sources]
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     return nb
 
@@ -162,7 +163,8 @@ def test_gradebook_md_the_printed_table_and_the_executed_notebooks(graded):
     assert ("| wrong/02_upstream_gradient.ipynb | error: NameError in cell 7 | 0 of 3 passed, 2 not yet, "
             "1 not attempted |") in md
     assert "| 02.multiply | not yet | swapped |" in md
-    assert "answered/02_upstream_gradient.ipynb: completed; 3 of 3 passed, 0 not yet, 0 not attempted" in graded["stdout"]
+    summary = "answered/02_upstream_gradient.ipynb: completed; 3 of 3 passed, 0 not yet, 0 not attempted"
+    assert summary in graded["stdout"]
     assert "✓ [02.multiply] Correct" in executed_output(graded["out"] / "executed" / "answered" / REAL.name)
     # Solutions are hidden in the gradebook's kernels.
     shown = executed_output(graded["out"] / "executed" / "wrong" / REAL.name)
@@ -175,25 +177,29 @@ def executed_output(path: Path) -> str:
                    for c in executed.cells if c.cell_type == "code" for o in c.outputs)
 
 
-def test_a_notebook_that_hangs_is_stopped_and_deleted_exercise_cells_are_not_attempted(tmp_path):
-    # Neither notebook imports TensorFlow, so a 3-second limit is enough for the one that finishes.
+def test_a_notebook_that_hangs_or_crashes_is_stopped_and_deleted_exercise_cells_are_not_attempted(tmp_path):
+    # No notebook here imports TensorFlow, so a 3-second limit is enough for the ones that finish.
     write(notebook("import time", "time.sleep(600)", 'check("01.local_sin", local_sin)'),
           tmp_path / "hangs" / "01_chain_rule.ipynb")
     write(notebook("x = 3", "print(x ** 2)"), tmp_path / "deleted" / "01_chain_rule.ipynb")
+    write(notebook("import os", "os._exit(1)"), tmp_path / "crashes" / "01_chain_rule.ipynb")
     start = time.perf_counter()
-    code, stdout, _ = run_cli(tmp_path / "hangs", tmp_path / "deleted", "--out", tmp_path / "out", "--timeout", 3)
-    assert code == 0 and time.perf_counter() - start < 30
+    code, stdout, _ = run_cli(*(tmp_path / d for d in ("hangs", "deleted", "crashes")), "--out", tmp_path / "out",
+                              "--timeout", 3)
+    assert code == 0 and time.perf_counter() - start < 40
     rows = read_csv(tmp_path / "out" / "gradebook.csv")
     order = ["01.chain_derivative", "01.upstreams", "01.local_sin"]
     assert [(r["notebook"], r["exercise"]) for r in rows] == [
-        (f"{d}/01_chain_rule.ipynb", key) for d in ("hangs", "deleted") for key in order]
+        (f"{d}/01_chain_rule.ipynb", key) for d in ("hangs", "deleted", "crashes") for key in order]
     for r in rows[:3]:
         assert (r["status"], r["notebook_status"]) == (NOT_ATTEMPTED, "timeout after 3 s in cell 3"), r
         assert r["message"].startswith("not reached: the notebook stopped at cell 3 (cell 3 was still running")
-    for r in rows[3:]:
+    for r in rows[3:6]:
         assert (r["status"], r["mistake"], r["notebook_status"]) == (NOT_ATTEMPTED, "", "completed"), r
         assert r["message"] == (f'no cell calls check("{r["exercise"]}", ...): the exercise\'s cell was deleted or '
                                 "its check removed")
+    for r in rows[6:]:
+        assert (r["status"], r["notebook_status"]) == (NOT_ATTEMPTED, "error: the kernel died in cell 3"), r
 
 
 # ----------------------------------------------------------------------------------------- grading rules, no kernel
