@@ -15,12 +15,21 @@ Every call into the learner's code goes through :mod:`helpers.boundary`, so
 whatever that code raises (a typo, NumPy on a symbolic tensor, a matrix
 product of the wrong shapes) comes back as feedback naming the learner's own
 line, never as a stack trace: :meth:`Exercise.check` does not raise.
+
+Two environment variables serve an instructor who grades (see
+:mod:`helpers.gradebook`): with ``COURSE_GRADEBOOK_LOG`` set to a file name,
+every :func:`check` appends its verdict to that file as one JSON line; with
+``COURSE_HIDE_SOLUTIONS=1`` (an assessed run), :func:`reveal` says that
+solutions are hidden instead of showing one.
 """
 
 from __future__ import annotations
 
 import html
+import json
+import os
 import textwrap
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -28,7 +37,13 @@ import numpy as np
 
 from ..boundary import HelperSignal, LearnerCodeError
 
-__all__ = ["Feedback", "Verdict", "Exercise", "Solution", "check", "reveal", "get", "keys", "register"]
+__all__ = ["Feedback", "Verdict", "Exercise", "Solution", "HiddenSolution", "SolutionsHidden", "check", "reveal", "get",
+           "keys", "register"]
+
+GRADEBOOK_LOG = "COURSE_GRADEBOOK_LOG"
+"""Environment variable: a file to which every :func:`check` appends its verdict as one JSON line."""
+HIDE_SOLUTIONS = "COURSE_HIDE_SOLUTIONS"
+"""Environment variable: ``1`` hides solutions, so :func:`reveal` shows a notice instead (an assessed run)."""
 
 
 @dataclass
@@ -213,10 +228,71 @@ def get(key: str) -> Exercise:
 
 
 def check(key: str, answer: Any) -> Feedback:
-    """Judge ``answer`` to exercise ``key`` and return feedback (shown by the notebook)."""
-    return get(key).check(answer)
+    """Judge ``answer`` to exercise ``key`` and return feedback (shown by the notebook).
+
+    When the environment variable ``COURSE_GRADEBOOK_LOG`` names a file, the verdict is also
+    appended to it as one JSON line (the gradebook reads these).
+    """
+    feedback = get(key).check(answer)
+    _record(feedback)
+    return feedback
 
 
-def reveal(key: str) -> Solution:
-    """Show the solution to exercise ``key``. Try first: reading it is not the same as writing it."""
-    return get(key).reveal()
+def _record(feedback: Feedback) -> None:
+    path = os.environ.get(GRADEBOOK_LOG)
+    if not path:
+        return
+    line = json.dumps({"exercise": feedback.exercise, "passed": bool(feedback.passed), "mistake": feedback.mistake,
+                       "message": str(feedback.message)}, ensure_ascii=False)
+    try:
+        with open(path, "a", encoding="utf-8") as log:
+            log.write(line + "\n")
+    except OSError as error:   # check() never raises; say why the gradebook will miss this verdict
+        warnings.warn(f"this verdict could not be written to the gradebook's file {path} ({error}); the gradebook "
+                      "will not see it", RuntimeWarning, stacklevel=3)
+
+
+class SolutionsHidden(RuntimeError):
+    """Raised when a hidden solution's answer is asked for (``COURSE_HIDE_SOLUTIONS=1``)."""
+
+
+@dataclass
+class HiddenSolution:
+    """What :func:`reveal` returns while solutions are hidden: a notice, and no code."""
+
+    exercise: str
+
+    @property
+    def message(self) -> str:
+        return (f"Solutions are hidden for this run ({HIDE_SOLUTIONS} is set): reveal({self.exercise!r}) shows no "
+                "solution. Your own answer is what counts; check() still gives feedback on it.")
+
+    @property
+    def answer(self) -> Any:
+        raise SolutionsHidden(f"{self.message} There is no solution to use as an answer here.")
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return self.message
+
+    def _repr_markdown_(self) -> str:
+        return f"**Solutions are hidden for this run.** {self.message}"
+
+
+def solutions_hidden() -> bool:
+    """Whether ``COURSE_HIDE_SOLUTIONS`` asks to hide solutions (``1``, ``true``, ``yes`` or ``on``)."""
+    return os.environ.get(HIDE_SOLUTIONS, "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def reveal(key: str) -> Solution | HiddenSolution:
+    """Show the solution to exercise ``key``. Try first: reading it is not the same as writing it.
+
+    With ``COURSE_HIDE_SOLUTIONS=1`` in the environment (an assessed run) this returns a notice
+    that solutions are hidden, with no code and no answer.
+    """
+    exercise = get(key)
+    if solutions_hidden():
+        return HiddenSolution(exercise.key)
+    return exercise.reveal()
