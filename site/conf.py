@@ -42,6 +42,7 @@ mathjax_path = "mathjax/tex-chtml.js"
 
 html_theme = "sphinx_book_theme"
 html_title = project
+html_favicon = "_static/favicon.svg"
 html_static_path = ["_static"]
 html_css_files = ["course.css"]
 html_show_sourcelink = False

@@ -84,12 +84,13 @@ def _text(output) -> str:
     return "".join(data) if isinstance(data, list) else data
 
 
-def launch_bar(course, notebook: str) -> str:
+def launch_bar(course, notebook: str, label: str = "Run this notebook:") -> str:
     links = "".join(
-        f'<a class="course-launch-link" data-launch="{label.lower()}" href="{html.escape(url)}" '
-        f'target="_blank" rel="noopener">{label}</a>'
-        for label, url in course_links.launch_links(course, notebook).items())
-    return f'<nav class="course-launch" aria-label="Run this notebook"><span>Run this notebook:</span>{links}</nav>'
+        f'<a class="course-launch-link" data-launch="{name.lower()}" href="{html.escape(url)}" '
+        f'target="_blank" rel="noopener">{name}</a>'
+        for name, url in course_links.launch_links(course, notebook).items())
+    title = html.escape(label.rstrip(":"))
+    return f'<nav class="course-launch" aria-label="{title}"><span>{html.escape(label)}</span>{links}</nav>'
 
 
 def add_launch_bar(app, pagename, templatename, context, doctree) -> None:
@@ -98,14 +99,15 @@ def add_launch_bar(app, pagename, templatename, context, doctree) -> None:
         return
     if _is_notebook(app.env, pagename):
         notebook = Path(app.env.doc2path(pagename)).name
+        label = "Run this notebook:"
     elif pagename == app.config.root_doc:
-        notebook = course_links.FIRST_NOTEBOOK
+        notebook, label = course_links.FIRST_NOTEBOOK, "Run the course:"
     else:
         return
     body = context["body"]
     end = body.find("</h1>")
     at = end + len("</h1>") if end >= 0 else 0
-    context["body"] = body[:at] + launch_bar(COURSE, notebook) + body[at:]
+    context["body"] = body[:at] + launch_bar(COURSE, notebook, label) + body[at:]
 
 
 def setup(app):

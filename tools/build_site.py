@@ -17,6 +17,7 @@ Open ``build/site/index.html`` in a browser, or serve the folder with
 from __future__ import annotations
 
 import argparse
+import hashlib
 import re
 import shutil
 import subprocess
@@ -97,14 +98,34 @@ def build(output: Path = OUTPUT, source: Path = SOURCE, fresh: bool = False) -> 
                          "(or pip install -e \".[test]\")") from None
     start = time.perf_counter()
     stage(source=source)
-    if fresh and output.exists():
-        shutil.rmtree(output)
+    doctrees = output.parent / "site-doctrees"
+    stamp = output / ".site-fingerprint"
+    fingerprint = _fingerprint()
+    if fresh or not stamp.exists() or stamp.read_text() != fingerprint:
+        # Sphinx rebuilds a page when its source changes; a change to the site's own code, theme
+        # files or [tool.course] changes every page, so start again from nothing.
+        shutil.rmtree(output, ignore_errors=True)
+        shutil.rmtree(doctrees, ignore_errors=True)
     cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-c", str(SITE_CONF), "-W", "--keep-going", "-q",
-           "-d", str(output.parent / "site-doctrees"), str(source), str(output)]
+           "-d", str(doctrees), str(source), str(output)]
     result = subprocess.run(cmd, cwd=ROOT)
     if result.returncode != 0:
+        stamp.unlink(missing_ok=True)
         raise SystemExit(f"the site did not build (Sphinx exit {result.returncode}): see the warnings above")
+    stamp.write_text(fingerprint)
     return time.perf_counter() - start
+
+
+def _fingerprint() -> str:
+    """A hash of what shapes every page besides its source: site/, the build tools, [tool.course]."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import course_links
+
+    digest = hashlib.sha256(repr(course_links.load()).encode())
+    files = [*SITE_CONF.rglob("*"), ROOT / "tools" / "course_links.py", ROOT / "tools" / "build_site.py"]
+    for path in sorted(p for p in files if p.is_file() and "__pycache__" not in p.parts):
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def main(argv=None) -> int:
