@@ -13,7 +13,7 @@ export TF_ENABLE_ONEDNN_OPTS := 0
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test setup browser notebooks benchmark screenshot clean help
+.PHONY: lab test setup browser notebooks benchmark screenshot site site-screenshots links clean help
 
 help:
 	@echo "make lab        set up and open the course in JupyterLab"
@@ -21,6 +21,9 @@ help:
 	@echo "make notebooks  re-execute every notebook top to bottom and store outputs"
 	@echo "make benchmark  time check_gradients; measure recompute_grad and implicit differentiation"
 	@echo "make screenshot refresh the README's JupyterLab screenshot (runs the browser test)"
+	@echo "make site       build the course website from the stored notebooks into build/site/"
+	@echo "make site-screenshots  refresh the README's pictures of the website (runs tests/test_site.py)"
+	@echo "make links      rewrite the README's Binder badge from [tool.course] in pyproject.toml"
 	@echo "make clean      remove the virtual environment"
 
 setup: $(STAMP)
@@ -54,6 +57,17 @@ benchmark: $(STAMP)
 
 screenshot: $(STAMP) browser
 	UPDATE_README_SCREENSHOT=1 $(BIN)/python -m pytest tests/test_browser.py -k 01_chain_rule
+
+# The course website: the stored notebooks as they are (nothing is re-executed), offline-ready.
+site: $(STAMP)
+	$(BIN)/python tools/build_site.py
+
+site-screenshots: $(STAMP) browser
+	UPDATE_SITE_SCREENSHOTS=1 $(BIN)/python -m pytest tests/test_site.py
+
+# The one address of the published course is [tool.course] in pyproject.toml.
+links: $(STAMP)
+	$(BIN)/python tools/course_links.py --write-readme
 
 clean:
 	rm -rf $(VENV)

@@ -1,0 +1,67 @@
+"""The course website, built once per test run for tests/test_site.py and tests/test_links.py.
+
+``built_site()`` runs tools/build_site.py (as ``make site`` does) and returns
+the output folder. Where the machine allows it (root, or unprivileged user
+namespaces) the build runs in a network namespace of its own, with no network
+at all, so a build step that downloads something fails the tests.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build_site  # noqa: E402
+import course_links  # noqa: E402,F401  (the tests import it from here)
+
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+
+
+def site_tools_missing() -> str | None:
+    """Why the site cannot be built here, or None."""
+    if sys.version_info < (3, 11):
+        return f"the course website needs Python 3.11+ (Sphinx 9), this is {sys.version.split()[0]}"
+    missing = [m for m in ("sphinx", "myst_nb", "sphinx_book_theme", "mathjax") if importlib.util.find_spec(m) is None]
+    if missing:
+        return f"site tools not installed ({', '.join(missing)}): run `make setup` or pip install -e \".[test]\""
+    return None
+
+
+def skip_without_site_tools() -> None:
+    reason = site_tools_missing()
+    if reason:
+        if os.environ.get("CI") == "true":
+            raise RuntimeError(f"CI=true and the course website cannot be built: {reason}")
+        pytest.skip(reason)
+
+
+def _offline_prefix() -> list[str]:
+    """``unshare -n`` (a new network namespace: no network) where it works here, else nothing."""
+    unshare = shutil.which("unshare")
+    if unshare:
+        for prefix in ([unshare, "--net"], [unshare, "--map-root-user", "--net"]):
+            if subprocess.run([*prefix, "true"], capture_output=True).returncode == 0:
+                return prefix
+    return []
+
+
+@functools.cache
+def built_site() -> Path:
+    """Build the site from the stored notebooks (offline where possible); the output folder."""
+    skip_without_site_tools()
+    prefix = _offline_prefix()
+    result = subprocess.run([*prefix, sys.executable, str(ROOT / "tools" / "build_site.py")], cwd=ROOT,
+                            capture_output=True, text=True, timeout=300,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert result.returncode == 0, f"make site failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    return build_site.OUTPUT
