@@ -13,7 +13,7 @@ export TF_ENABLE_ONEDNN_OPTS := 0
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test setup browser notebooks benchmark screenshot site site-screenshots links clean help
+.PHONY: lab test setup browser notebooks benchmark screenshot site site-screenshots links gradebook clean help
 
 help:
 	@echo "make lab        set up and open the course in JupyterLab"
@@ -23,7 +23,8 @@ help:
 	@echo "make screenshot refresh the README's JupyterLab screenshot (runs the browser test)"
 	@echo "make site       build the course website from the stored notebooks into build/site/"
 	@echo "make site-screenshots  refresh the README's pictures of the website (runs tests/test_site.py)"
-	@echo "make links      rewrite the README's Binder badge from [tool.course] in pyproject.toml"
+	@echo "make links      rewrite the Binder badge and the notebooks' install lines from [tool.course]"
+	@echo "make gradebook NOTEBOOKS=<folder>  grade a learner's notebooks (gradebook/gradebook.csv and .md)"
 	@echo "make clean      remove the virtual environment"
 
 setup: $(STAMP)
@@ -68,6 +69,14 @@ site-screenshots: $(STAMP) browser
 # The one address of the published course is [tool.course] in pyproject.toml.
 links: $(STAMP)
 	$(BIN)/python tools/course_links.py --write-readme
+	$(BIN)/python tools/course_links.py --write-notebooks
+
+# Grade a learner's notebooks: make gradebook NOTEBOOKS=<folder or notebooks> [OUT=gradebook] [TIMEOUT=300]
+OUT     ?= gradebook
+TIMEOUT ?= 300
+gradebook: $(STAMP)
+	@test -n "$(NOTEBOOKS)" || { echo "usage: make gradebook NOTEBOOKS=<folder of a learner's notebooks> [OUT=gradebook] [TIMEOUT=300]"; exit 2; }
+	$(BIN)/python -m helpers.gradebook $(NOTEBOOKS) --out $(OUT) --timeout $(TIMEOUT)
 
 clean:
 	rm -rf $(VENV)

@@ -8,7 +8,12 @@ published course is generated here from them:
   rewrites that line; ``--check`` fails when the README disagrees);
 - the website's launch buttons on each notebook page: Binder opening
   JupyterLab on that notebook, a JupyterHub through an nbgitpuller link, and
-  Google Colab.
+  Google Colab;
+- the first lines of every notebook's setup cell, which install the course's
+  ``helpers`` from the repository when a notebook is opened on its own (Colab,
+  a JupyterHub without the course) and do nothing where the course is
+  installed (``--write-notebooks`` rewrites them, ``--check`` fails when one
+  disagrees).
 
 Example::
 
@@ -157,11 +162,73 @@ def write_readme(course: Course, readme: Path = README) -> bool:
     return new != text
 
 
+SETUP_STANZA = re.compile(r"^try:\n    import helpers\nexcept ModuleNotFoundError:.*?\n    import helpers[^\n]*\n",
+                          re.MULTILINE | re.DOTALL)
+"""The install lines of a setup cell, as :func:`setup_stanza` writes them (any address)."""
+
+
+def setup_stanza(course: Course) -> str:
+    """The lines that replace ``import helpers`` in a setup cell: install the helpers only when they are missing.
+
+    ``--no-deps``: where the course is opened alone (Colab, a hub) TensorFlow and NumPy are already
+    there, and the course's exact pins would replace them.
+    """
+    return ("try:\n"
+            "    import helpers\n"
+            "except ModuleNotFoundError:      # opened on its own (Colab, a JupyterHub): install the course's helpers\n"
+            f'    %pip install --quiet --no-deps "git+{course.git_url}@{course.branch}"\n'
+            "    import helpers               # still missing? Clone the course and run `make lab` (see its README)\n")
+
+
+def _setup_cell(notebook: dict, path: Path) -> dict:
+    cells = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    if not cells:
+        raise ValueError(f"{path} has no code cell: its first code cell should be the setup cell")
+    return cells[0]
+
+
+def notebook_stanzas(directory: Path = ROOT / NOTEBOOK_DIR) -> dict[str, list[str]]:
+    """{notebook file: the install stanzas its setup cell has} (exactly one is expected)."""
+    import json
+
+    found = {}
+    for path in sorted(Path(directory).glob("*.ipynb")):
+        source = "".join(_setup_cell(json.loads(path.read_text(encoding="utf-8")), path)["source"])
+        found[path.name] = SETUP_STANZA.findall(source + "\n")
+    return found
+
+
+def write_notebooks(course: Course, directory: Path = ROOT / NOTEBOOK_DIR) -> list[str]:
+    """Put :func:`setup_stanza` in every notebook's setup cell (in place of ``import helpers``); changed files."""
+    import nbformat
+
+    changed = []
+    for path in sorted(Path(directory).glob("*.ipynb")):
+        notebook = nbformat.read(path, as_version=4)
+        cell = _setup_cell(notebook, path)
+        source = cell.source + "\n"
+        if SETUP_STANZA.search(source):
+            new = SETUP_STANZA.sub(lambda _: setup_stanza(course), source, count=1)
+        elif re.search(r"^import helpers\n", source, re.MULTILINE):
+            new = re.sub(r"^import helpers\n", lambda _: setup_stanza(course), source, count=1, flags=re.MULTILINE)
+        else:
+            raise ValueError(f"{path.name}: its setup cell has no line 'import helpers' to put the install lines in")
+        new = new[:-1]
+        if new != cell.source:
+            cell.source = new
+            nbformat.write(notebook, path)
+            changed.append(path.name)
+    return changed
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--write-readme", action="store_true", help="rewrite the README's Binder badge line")
-    group.add_argument("--check", action="store_true", help="exit 1 if the README's badge disagrees")
+    group.add_argument("--write-notebooks", action="store_true",
+                       help="rewrite the install lines of every notebook's setup cell")
+    group.add_argument("--check", action="store_true",
+                       help="exit 1 if the README's badge or a notebook's install lines disagree")
     args = parser.parse_args(argv)
     try:
         course = load()
@@ -169,13 +236,22 @@ def main(argv=None) -> int:
             changed = write_readme(course)
             print(f"README.md: Binder badge {'rewritten' if changed else 'already up to date'} "
                   f"for {course.repository}@{course.branch}")
+        elif args.write_notebooks:
+            changed = write_notebooks(course)
+            print(f"notebooks: install lines {'rewritten in ' + ', '.join(changed) if changed else 'already up to date'}"
+                  f" for {course.repository}@{course.branch}")
         elif args.check:
             found = readme_badges(README.read_text(encoding="utf-8"))
             if found != [badge_line(course)]:
                 print(f"README.md's Binder badge disagrees with [tool.course] in pyproject.toml "
                       f"({course.repository}@{course.branch}): run `make links`", file=sys.stderr)
                 return 1
-            print("README.md's Binder badge agrees with pyproject.toml")
+            wrong = [name for name, stanzas in notebook_stanzas().items() if stanzas != [setup_stanza(course)]]
+            if wrong:
+                print(f"the install lines of {', '.join(wrong)} disagree with [tool.course] in pyproject.toml "
+                      f"({course.repository}@{course.branch}): run `make links`", file=sys.stderr)
+                return 1
+            print("README.md's Binder badge and the notebooks' install lines agree with pyproject.toml")
         else:
             print(f"repository {course.git_url} (branch {course.branch})")
             for label, url in launch_links(course, FIRST_NOTEBOOK).items():
