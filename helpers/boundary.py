@@ -385,7 +385,8 @@ def explain(error: BaseException) -> Explanation:
                            "gradient needs upstream (shaped like the output) combined with values shaped like the "
                            f"input, reduced with tf.reduce_sum over the extra axes. ({original})")
     m = (re.search(r"expected to be a (\w+) tensor but is a (\w+) tensor", text)
-         or re.search(r"has type (\w+) that does not match type (\w+)", text))
+         or re.search(r"has type (\w+) that does not match type (\w+)", text)
+         or re.search(r"must have the same dtype, got tf\.(\w+) != tf\.(\w+)", text))
     if m:
         kinds = {"float": "float32", "double": "float64", "half": "float16", "int32": "int32"}
         a, b = kinds.get(m.group(1), m.group(1)), kinds.get(m.group(2), m.group(2))

@@ -181,7 +181,7 @@ def test_the_install_lines_follow_a_changed_address(tmp_path):
     assert course_links.write_notebooks(moved, tmp_path) == []
 
 
-def _run_setup_lines(helpers_installed: bool):
+def _run_setup_lines(helpers_installed: bool, missing: str = "helpers"):
     """Run the install lines as IPython would, with %pip recorded instead of run; the pip calls made.
 
     ``helpers`` stands in as an empty module: importable from the start when installed, and only
@@ -205,7 +205,7 @@ def _run_setup_lines(helpers_installed: bool):
             if name != "helpers":
                 return None
             if not (helpers_installed or calls):
-                raise ModuleNotFoundError("No module named 'helpers'", name="helpers")
+                raise ModuleNotFoundError(f"No module named '{missing}'", name=missing)
             return importlib.util.spec_from_loader("helpers", StandIn)
 
         @staticmethod
@@ -232,3 +232,8 @@ def test_a_notebook_opened_alone_installs_the_helpers_once():
     assert _run_setup_lines(helpers_installed=True) == []
     calls = _run_setup_lines(helpers_installed=False)
     assert calls == [("pip", f'install --quiet --no-deps "git+{COURSE.git_url}@{COURSE.branch}"')]
+
+
+def test_a_missing_dependency_is_named_not_hidden_by_an_install():
+    with pytest.raises(ModuleNotFoundError, match="ipywidgets"):
+        _run_setup_lines(helpers_installed=False, missing="ipywidgets")

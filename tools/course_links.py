@@ -162,7 +162,7 @@ def write_readme(course: Course, readme: Path = README) -> bool:
     return new != text
 
 
-SETUP_STANZA = re.compile(r"^try:\n    import helpers\nexcept ModuleNotFoundError:.*?\n    import helpers[^\n]*\n",
+SETUP_STANZA = re.compile(r"^try:\n    import helpers\nexcept ModuleNotFoundError.*?\n    import helpers[^\n]*\n",
                           re.MULTILINE | re.DOTALL)
 """The install lines of a setup cell, as :func:`setup_stanza` writes them (any address)."""
 
@@ -171,13 +171,16 @@ def setup_stanza(course: Course) -> str:
     """The lines that replace ``import helpers`` in a setup cell: install the helpers only when they are missing.
 
     ``--no-deps``: where the course is opened alone (Colab, a hub) TensorFlow and NumPy are already
-    there, and the course's exact pins would replace them.
+    there, and the course's exact pins would replace them. A missing dependency (say ipywidgets) is
+    raised as it is, so the learner sees which package to install.
     """
     return ("try:\n"
             "    import helpers\n"
-            "except ModuleNotFoundError:      # opened on its own (Colab, a JupyterHub): install the course's helpers\n"
+            "except ModuleNotFoundError as missing:   # opened on its own (Colab, a JupyterHub)?\n"
+            "    if missing.name != \"helpers\":\n"
+            "        raise                           # another package is missing: install that one\n"
             f'    %pip install --quiet --no-deps "git+{course.git_url}@{course.branch}"\n'
-            "    import helpers               # still missing? Clone the course and run `make lab` (see its README)\n")
+            "    import helpers                      # still missing? Clone the course and run `make lab` (README)\n")
 
 
 def _setup_cell(notebook: dict, path: Path) -> dict:

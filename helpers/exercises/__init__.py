@@ -164,7 +164,7 @@ class Exercise:
             feedback = self._from_error(LearnerCodeError("checking your answer", error))
         hint = self.hints.get(feedback.mistake) if not feedback.passed else None
         if hint and hint not in feedback.message:
-            end = "" if feedback.message.rstrip().endswith((".", "?", "!", ")")) else "."
+            end = "" if feedback.message.rstrip().endswith((".", "?", "!", ".)", "?)", "!)")) else "."
             feedback.message = f"{feedback.message.rstrip()}{end} Hint: {hint}"
         feedback.exercise = self.key
         return feedback
