@@ -13,11 +13,12 @@ export TF_ENABLE_ONEDNN_OPTS := 0
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test setup browser notebooks benchmark screenshot site site-screenshots links gradebook clean help
+.PHONY: lab test quick setup browser notebooks benchmark screenshot site site-screenshots links gradebook clean help
 
 help:
 	@echo "make lab        set up and open the course in JupyterLab"
 	@echo "make test       set up and run the whole test suite"
+	@echo "make quick      the inner loop: helpers' tests and doctests, exercises, learner answers (no notebooks, browser, network)"
 	@echo "make notebooks  re-execute every notebook top to bottom and store outputs"
 	@echo "make benchmark  time check_gradients; measure recompute_grad and implicit differentiation"
 	@echo "make screenshot refresh the README's JupyterLab screenshot (runs the browser test)"
@@ -48,6 +49,11 @@ browser:
 
 test: $(STAMP) browser
 	$(BIN)/python -m pytest
+
+# The contributors' inner loop: everything that needs no notebook kernel, browser or network.
+quick: $(STAMP)
+	$(BIN)/python -m pytest helpers tests --ignore=tests/test_browser.py --ignore=tests/test_site.py \
+	    --ignore=tests/test_binder.py --ignore=tests/test_gradebook.py --ignore=tests/test_nbval_catches.py
 
 notebooks: $(STAMP)
 	$(BIN)/python tools/execute_notebooks.py notebooks/*.ipynb
