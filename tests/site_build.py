@@ -57,11 +57,27 @@ def _offline_prefix() -> list[str]:
 
 @functools.cache
 def built_site() -> Path:
-    """Build the site from the stored notebooks (offline where possible); the output folder."""
+    """Build the site from the stored notebooks (offline where possible); the output folder.
+
+    Built once per test run: test files run in parallel worker processes (pytest-xdist), so the
+    first to ask builds under a file lock and stamps the output with the run's id; the others wait
+    for the lock and use that build instead of rebuilding under a running test's feet.
+    """
+    import fcntl
+
     skip_without_site_tools()
-    prefix = _offline_prefix()
-    result = subprocess.run([*prefix, sys.executable, str(ROOT / "tools" / "build_site.py")], cwd=ROOT,
-                            capture_output=True, text=True, timeout=300,
-                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    assert result.returncode == 0, f"make site failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    stamp = build_site.OUTPUT / ".test-run"
+    build_site.OUTPUT.parent.mkdir(parents=True, exist_ok=True)
+    with open(build_site.OUTPUT.parent / ".site-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if run and stamp.exists() and stamp.read_text() == run:
+            return build_site.OUTPUT
+        prefix = _offline_prefix()
+        result = subprocess.run([*prefix, sys.executable, str(ROOT / "tools" / "build_site.py")], cwd=ROOT,
+                                capture_output=True, text=True, timeout=300,
+                                env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        assert result.returncode == 0, f"make site failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+        if run:
+            stamp.write_text(run)
     return build_site.OUTPUT

@@ -53,7 +53,7 @@ def test_binder_requirements_resolve_to_the_pins(clean_venv, tmp_path):
 
 def test_postbuild_installs_the_helpers_and_the_lab_settings(clean_venv, tmp_path):
     repo = tmp_path / "repo"
-    shutil.copytree(ROOT, repo, ignore=shutil.ignore_patterns(".venv", ".git", "test-artifacts", "__pycache__"))
+    shutil.copytree(ROOT, repo, ignore=shutil.ignore_patterns(".venv", ".git", "test-artifacts", "__pycache__", "build", "gradebook"))
     env = dict(os.environ, PATH=f"{clean_venv / 'bin'}{os.pathsep}{os.environ['PATH']}")
     env.pop("PYTHONPATH", None)
     result = subprocess.run(["bash", "binder/postBuild"], cwd=repo, env=env, capture_output=True, text=True,
