@@ -30,7 +30,6 @@ import json
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -39,29 +38,19 @@ from pathlib import Path
 
 import pytest
 
+from browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, require_chromium, wait_until_serving
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 MAX_KERNEL_MEMORY_MB = 700
 RUN_TIMEOUT_S = 180
 README_SCREENSHOT = ROOT / "docs" / "course-in-jupyterlab.png"
 
-if not (Path(CHROMIUM).exists() and shutil.which(CHROMIUM)):
-    message = (f"no Chromium at {CHROMIUM}: install Debian/Ubuntu's 'chromium' package "
-               "(sudo apt-get install chromium) or set CHROMIUM=/path/to/chromium to run the browser test")
-    if os.environ.get("CI") == "true":
-        raise RuntimeError(f"CI=true and the browser test cannot run: {message}")
-    pytest.skip(message, allow_module_level=True)
+require_chromium("browser test")
 
 playwright = pytest.importorskip("playwright.sync_api")
 psutil = pytest.importorskip("psutil")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +62,7 @@ def lab(tmp_path_factory):
     """
     root = tmp_path_factory.mktemp("course")
     shutil.copytree(ROOT / "notebooks", root / "notebooks")
-    port, token = _free_port(), secrets.token_hex(16)
+    port, token = free_port(), secrets.token_hex(16)
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
            "--LabApp.expose_app_in_browser=True", "--ServerApp.port_retries=0"]
@@ -84,18 +73,8 @@ def lab(tmp_path_factory):
     log = open(ROOT / "test-artifacts" / "jupyterlab.log", "w")
     server = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 90
-    while True:
-        try:
-            with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if server.poll() is not None or time.time() > deadline:
-            server.kill()
-            pytest.fail(f"JupyterLab did not start; see {ROOT / 'test-artifacts' / 'jupyterlab.log'}")
-        time.sleep(0.5)
+    wait_until_serving(f"{base}/api/status?token={token}", server, 90,
+                       f"JupyterLab did not start; see {ROOT / 'test-artifacts' / 'jupyterlab.log'}")
     try:
         with urllib.request.urlopen(f"{base}/lab?token={token}", timeout=10) as r:
             assert r.status == 200, "the server does not answer on /lab"
@@ -111,9 +90,7 @@ def lab(tmp_path_factory):
 @pytest.fixture(scope="module")
 def browser():
     with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
-            "--disable-background-networking", "--disable-component-update"])
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield b
         b.close()
 

@@ -21,32 +21,23 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
-import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 from urllib.parse import urldefrag
 
 import pytest
 
+from browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, require_chromium, wait_until_serving
 from site_build import NOTEBOOKS, ROOT, built_site, course_links, skip_without_site_tools
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = ROOT / "test-artifacts" / "site"
 SCREENSHOTS = {"index.html": ROOT / "docs" / "site-landing.png",
                "notebooks/01_chain_rule.html": ROOT / "docs" / "site-notebook.png"}
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
-if not (Path(CHROMIUM).exists() and shutil.which(CHROMIUM)):
-    message = (f"no Chromium at {CHROMIUM}: install Debian/Ubuntu's 'chromium' package "
-               "(sudo apt-get install chromium) or set CHROMIUM=/path/to/chromium to run the site test")
-    if os.environ.get("CI") == "true":
-        raise RuntimeError(f"CI=true and the site test cannot run: {message}")
-    pytest.skip(message, allow_module_level=True)
+require_chromium("site test")
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -75,33 +66,16 @@ def _stored(notebook: str) -> dict:
     }
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def site():
     """(base URL, output folder): the built site served by ``python -m http.server`` on 127.0.0.1."""
     skip_without_site_tools()
     output = built_site()
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
                                "--directory", str(output)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}/"
-    deadline = time.time() + 20
-    while True:
-        try:
-            with urllib.request.urlopen(base + "index.html", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if server.poll() is not None or time.time() > deadline:
-            server.kill()
-            pytest.fail(f"python -m http.server did not serve {output} on port {port}")
-        time.sleep(0.1)
+    wait_until_serving(base + "index.html", server, 20, f"python -m http.server did not serve {output} on port {port}")
     try:
         yield base, output
     finally:
@@ -113,10 +87,8 @@ def site():
 def browser():
     """Chromium in which no host but 127.0.0.1 resolves: a page that reaches out fails its request."""
     with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
-            "--disable-background-networking", "--disable-component-update",
-            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                              args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
         yield b
         b.close()
 
