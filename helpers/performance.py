@@ -227,9 +227,8 @@ def anderson_fixed_point(x, W, tolerance: float = 1e-12, max_steps: int = 100, m
     _check_tolerance("tolerance", tolerance, x.dtype)
     _whole("max_steps", max_steps, 1, 1_000_000)
     _whole("memory", memory, 1, 50)
-    x, W = tf.stop_gradient(x), tf.stop_gradient(W)
-    z, steps, residual = _anderson(lambda z: tf.tanh(tf.matmul(z, W, transpose_b=True) + x), tf.zeros_like(x),
-                                   tolerance, max_steps, memory)
+    z, steps, residual = _anderson_forward(tf.stop_gradient(x), tf.stop_gradient(W), tf.constant(tolerance, x.dtype),
+                                           tf.constant(max_steps), memory)
     if tf.executing_eagerly():
         if not float(residual) <= tolerance:
             raise RuntimeError(f"Anderson acceleration did not reach the tolerance {tolerance:g} in {max_steps} steps "
@@ -239,6 +238,13 @@ def anderson_fixed_point(x, W, tolerance: float = 1e-12, max_steps: int = 100, m
         tf.debugging.assert_less_equal(residual, tf.cast(tolerance, residual.dtype),
                                        message="Anderson acceleration did not reach the tolerance in max_steps steps")
     return (z, steps) if return_steps else z
+
+
+@tf.function(autograph=False)
+def _anderson_forward(x, W, tolerance, max_steps, memory):
+    """The forward fixed point by Anderson, as one graph: eagerly, a tf.while_loop would run op by op in Python."""
+    return _anderson(lambda z: tf.tanh(tf.matmul(z, W, transpose_b=True) + x), tf.zeros_like(x), tolerance, max_steps,
+                     memory)
 
 
 def _anderson(f, z0, tolerance, max_steps, memory):
@@ -267,6 +273,14 @@ def _anderson(f, z0, tolerance, max_steps, memory):
         return k + 1, z, fz, Z, G, tf.reduce_max(tf.abs(fz - z))
 
     fz0 = f(z0)
+    if memory == 1:                                       # one weight, α = 1: plain iteration, without the bookkeeping
+        def plain(k, fz, residual):
+            z, fz = fz, f(fz)
+            return k + 1, fz, tf.reduce_max(tf.abs(fz - z))
+
+        steps, fz, residual = tf.while_loop(lambda k, fz, residual: tf.logical_and(k < max_steps, residual > tolerance),
+                                            plain, (tf.constant(0), fz0, tf.reduce_max(tf.abs(fz0 - z0))))
+        return fz, steps, residual
     history = tf.zeros(tf.concat([[memory], tf.shape(z0)], 0), z0.dtype)
     steps, z, fz, _, _, residual = tf.while_loop(
         lambda k, z, fz, Z, G, residual: tf.logical_and(k < max_steps, residual > tolerance), step,
