@@ -12,6 +12,12 @@
 (c) The implicit gradient with the fixed point found by Anderson acceleration
     to a tolerance instead (the backward pass is the same), against the
     unrolled gradient of (b): time, memory, residuals, gradient difference.
+(d) A slowly contracting problem (``slow_contraction_problem``), where plain
+    iteration needs about a thousand steps and Anderson a few tens: the
+    unrolled gradient through as many plain steps as reach the tolerance,
+    against the implicit gradient with Anderson in the forward pass and in
+    the adjoint solve, at equal accuracy: steps, time, memory, residuals,
+    gradient difference.
 
 Peak memory is what TensorFlow's CPU allocator reports for one gradient
 computation (tensors only, not the Python process), which needs
@@ -40,16 +46,16 @@ import tensorflow as tf  # noqa: E402
 
 from helpers.performance import (  # noqa: E402
     anderson_fixed_point, contraction_problem, deep_mlp, deep_mlp_gradients, fixed_point_gradients,
-    fixed_point_residual, format_results, implicit_fixed_point, unrolled_fixed_point)
+    fixed_point_residual, format_results, implicit_fixed_point, slow_contraction_problem, unrolled_fixed_point)
 
 DEVICE = "CPU:0"
 SETTINGS = {
     "quick": {"mlp": {"depth": 16, "width": 128, "batch": 512}, "layers_per_block": 4,
               "fixed_point": {"batch": 128, "size": 64}, "iterations": [10, 30, 100], "repeats": 3,
-              "tolerance": 1e-12},
+              "tolerance": 1e-12, "slow": {"batch": 32, "size": 64}, "slow_repeats": 1},
     "full": {"mlp": {"depth": 48, "width": 256, "batch": 4096}, "layers_per_block": 6,
              "fixed_point": {"batch": 256, "size": 128}, "iterations": [10, 30, 100, 300, 1000, 3000],
-             "repeats": 5, "tolerance": 1e-12},
+             "repeats": 5, "tolerance": 1e-12, "slow": {"batch": 256, "size": 128}, "slow_repeats": 5},
 }
 
 
@@ -118,6 +124,30 @@ def fixed_point_figures(settings: dict) -> tuple[list[dict], dict]:
     return ordered, fast
 
 
+def slow_figures(settings: dict) -> dict:
+    """The figures of (d): unrolled and implicit + Anderson, both to the tolerance, on the slow problem."""
+    x, W = slow_contraction_problem(**settings["slow"])
+    tolerance, repeats = settings["tolerance"], settings["slow_repeats"]
+    z, steps = anderson_fixed_point(x, W, tolerance, return_steps=True)
+    # Memory 1 is plain iteration: after `plain_steps` steps it returns f(z), the iterate unrolled_fixed_point
+    # reaches in plain_steps + 1 steps (the same numbers to rounding), so its residual is the unrolled one's.
+    plain_z, plain_steps = anderson_fixed_point(x, W, tolerance, max_steps=100_000, memory=1, return_steps=True)
+    iterations = int(plain_steps) + 1
+    anderson = lambda x, W: anderson_fixed_point(x, W, tolerance)                  # noqa: E731
+    implicit = tf.function(autograph=False, func=lambda: fixed_point_gradients(
+        lambda x, W: implicit_fixed_point(x, W, solver=anderson, adjoint_memory=5, max_adjoint_steps=100_000), x, W))
+    unrolled = tf.function(autograph=False, func=lambda: fixed_point_gradients(unrolled_fixed_point, x, W, iterations))
+    kept_implicit, kept_unrolled = [], []
+    fast = measure(implicit, repeats, keep=kept_implicit)
+    slow = measure(unrolled, repeats, keep=kept_unrolled)
+    difference = _largest_difference(kept_unrolled[0], kept_implicit[0])
+    largest = max(float(tf.reduce_max(tf.abs(g))) for g in kept_unrolled[0])
+    return {**settings["slow"], "tolerance": tolerance, "anderson_steps": int(steps), "plain_steps": int(plain_steps),
+            "unrolled": {"iterations": iterations, "residual": fixed_point_residual(plain_z, x, W), **slow},
+            "implicit": {"residual": fixed_point_residual(z, x, W), **fast},
+            "max_difference": difference, "relative_difference": difference / largest}
+
+
 def run(quick: bool) -> dict:
     try:
         tf.config.experimental.get_memory_info(DEVICE)
@@ -127,7 +157,8 @@ def run(quick: bool) -> dict:
     settings = SETTINGS["quick" if quick else "full"]
     fixed_point, anderson = fixed_point_figures(settings)
     return {"settings": settings, "tensorflow": tf.__version__,
-            "recompute": recompute_figures(settings), "fixed_point": fixed_point, "anderson": anderson}
+            "recompute": recompute_figures(settings), "fixed_point": fixed_point, "anderson": anderson,
+            "slow": slow_figures(settings)}
 
 
 def main(argv=None) -> None:

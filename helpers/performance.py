@@ -40,6 +40,7 @@ import tensorflow as tf
 
 __all__ = [
     "contraction_problem",
+    "slow_contraction_problem",
     "unrolled_fixed_point",
     "implicit_fixed_point",
     "anderson_fixed_point",
@@ -66,23 +67,64 @@ def contraction_problem(batch: int = 32, size: int = 64, seed: int = 0, dtype=tf
     a contraction: iterating it converges to one fixed point, halving the
     error (at least) every step.
     """
+    _check_sizes(batch, size, seed)
+    dtype = _float_dtype(dtype)
+    rng = np.random.default_rng(seed)
+    q = rng.standard_normal((size, size))
+    w = CONTRACTION * q / np.linalg.norm(q, 2)
+    x = rng.standard_normal((batch, size))
+    return tf.constant(x, dtype=dtype), tf.constant(w, dtype=dtype)
+
+
+SLOW_CONTRACTION = 0.99
+"""The largest eigenvalue of W in :func:`slow_contraction_problem`: one direction shrinks by only 1 % a step."""
+
+
+def slow_contraction_problem(batch: int = 32, size: int = 64, seed: int = 0, dtype=tf.float64):
+    """Inputs ``x`` (batch, size) and a symmetric ``W`` on which plain iteration is slow and Anderson is not.
+
+    W = U diag(λ) Uᵀ with a random orthogonal U, one eigenvalue λ = 0.99 and
+    the others drawn uniformly from [−0.3, 0.3]; its spectral norm is 0.99,
+    so z -> tanh(z Wᵀ + x) is still a contraction, but along one direction it
+    shrinks errors by only about 1 % a step: plain iteration needs about a
+    thousand steps to reach 1e-12. Everything else shrinks by 0.3 or better, a
+    spectrum Anderson acceleration handles well: once it has cancelled the
+    one slow direction, it converges about as fast as on the bulk.
+    ``x`` is drawn with standard deviation 0.1, so that tanh stays mostly in
+    its steep middle (a saturated tanh would shrink errors on its own).
+
+    >>> x, W = slow_contraction_problem(batch=2, size=5)
+    >>> round(float(tf.linalg.svd(W, compute_uv=False)[0]), 6), bool(tf.reduce_all(W == tf.transpose(W)))
+    (0.99, True)
+    """
+    _check_sizes(batch, size, seed)
+    dtype = _float_dtype(dtype)
+    rng = np.random.default_rng(seed)
+    u, _ = np.linalg.qr(rng.standard_normal((size, size)))
+    eigenvalues = np.concatenate([[SLOW_CONTRACTION], rng.uniform(-0.3, 0.3, size - 1)])
+    w = (u * eigenvalues) @ u.T
+    w = (w + w.T) / 2                                   # exactly symmetric in floating point
+    x = 0.1 * rng.standard_normal((batch, size))
+    return tf.constant(x, dtype=dtype), tf.constant(w, dtype=dtype)
+
+
+def _check_sizes(batch, size, seed) -> None:
     _whole("batch", batch, 1, 100_000)
     _whole("size", size, 1, MAX_SIZE)
     _whole("seed", seed, 0, 2 ** 32 - 1)
     if batch * size > 10_000_000:
         raise ValueError(f"batch × size = {batch * size:,} entries is too large for this course's machines; keep it "
                          "under 10 million")
+
+
+def _float_dtype(dtype):
     try:
         dtype = tf.as_dtype(dtype)
     except TypeError:
         raise TypeError(f"dtype must be a TensorFlow float dtype such as tf.float64, got {dtype!r}") from None
     if not dtype.is_floating:
         raise TypeError(f"dtype must be a float dtype (tf.float32 or tf.float64), got {dtype.name}")
-    rng = np.random.default_rng(seed)
-    q = rng.standard_normal((size, size))
-    w = CONTRACTION * q / np.linalg.norm(q, 2)
-    x = rng.standard_normal((batch, size))
-    return tf.constant(x, dtype=dtype), tf.constant(w, dtype=dtype)
+    return dtype
 
 
 MAX_SIZE = 4096
@@ -185,7 +227,8 @@ def anderson_fixed_point(x, W, tolerance: float = 1e-12, max_steps: int = 100, m
     _check_tolerance("tolerance", tolerance, x.dtype)
     _whole("max_steps", max_steps, 1, 1_000_000)
     _whole("memory", memory, 1, 50)
-    z, steps, residual = _anderson(tf.stop_gradient(x), tf.stop_gradient(W), tolerance, max_steps, memory)
+    z, steps, residual = _anderson_forward(tf.stop_gradient(x), tf.stop_gradient(W), tf.constant(tolerance, x.dtype),
+                                           tf.constant(max_steps), memory)
     if tf.executing_eagerly():
         if not float(residual) <= tolerance:
             raise RuntimeError(f"Anderson acceleration did not reach the tolerance {tolerance:g} in {max_steps} steps "
@@ -197,32 +240,48 @@ def anderson_fixed_point(x, W, tolerance: float = 1e-12, max_steps: int = 100, m
     return (z, steps) if return_steps else z
 
 
-def _anderson(x, W, tolerance, max_steps, memory):
-    """Anderson acceleration on the whole batch at once: returns (z, steps, residual of the z before the last f)."""
-    f = lambda z: tf.tanh(tf.matmul(z, W, transpose_b=True) + x)
+@tf.function(autograph=False)
+def _anderson_forward(x, W, tolerance, max_steps, memory):
+    """The forward fixed point by Anderson, as one graph: eagerly, a tf.while_loop would run op by op in Python."""
+    return _anderson(lambda z: tf.tanh(tf.matmul(z, W, transpose_b=True) + x), tf.zeros_like(x), tolerance, max_steps,
+                     memory)
+
+
+def _anderson(f, z0, tolerance, max_steps, memory):
+    """Anderson acceleration of z <- f(z) from z0, every row of the batch with its own weights.
+
+    Returns (f(z), steps, residual max |f(z) − z| of the last z).
+    """
     slots = tf.range(memory)
-    tiny = np.finfo(x.dtype.as_numpy_dtype).tiny
+    tiny = np.finfo(z0.dtype.as_numpy_dtype).tiny
+    rows = tf.shape(z0)[0]
 
     def step(k, z, fz, Z, G, residual):
         slot = [[k % memory]]                                            # the history slot this step overwrites
         Z = tf.tensor_scatter_nd_update(Z, slot, fz[None])               # Z: the last f(zᵢ), (memory, batch, size)
         G = tf.tensor_scatter_nd_update(G, slot, (fz - z)[None])         # G: their residuals f(zᵢ) − zᵢ
-        used = tf.cast(slots <= k, x.dtype)                              # slots filled so far
-        flat = tf.reshape(G, [memory, -1])
-        gram = tf.matmul(flat, flat, transpose_b=True) * (used[:, None] * used[None, :])
+        used = tf.cast(slots <= k, z0.dtype)                             # slots filled so far
+        gram = tf.einsum("ibn,jbn->bij", G, G) * (used[:, None] * used[None, :])     # one small Gram matrix per row
         scale = tf.maximum(tf.linalg.trace(gram) / tf.reduce_sum(used), tiny)
         # min ‖Σ αᵢ gᵢ‖ with Σ αᵢ = 1: α ∝ gram⁻¹ 1. Scaled to trace ≈ 1 with a small ridge, gram stays invertible;
         # an unused slot gets a 1 on the diagonal and a 0 on the right-hand side, so its α is 0.
-        gram = gram / scale + tf.linalg.diag(1e-10 * used + (1 - used))
-        s = tf.linalg.solve(gram, used[:, None])[:, 0]
-        alpha = s / tf.reduce_sum(s)
-        z = tf.tensordot(alpha, Z, 1)                                     # the mix Σ αᵢ f(zᵢ)
+        gram = gram / scale[:, None, None] + tf.linalg.diag(1e-10 * used + (1 - used))
+        s = tf.linalg.solve(gram, tf.broadcast_to(used[:, None], [rows, memory, 1]))[..., 0]
+        alpha = s / tf.reduce_sum(s, -1, keepdims=True)
+        z = tf.einsum("bi,ibn->bn", alpha, Z)                            # each row's mix Σ αᵢ f(zᵢ)
         fz = f(z)
         return k + 1, z, fz, Z, G, tf.reduce_max(tf.abs(fz - z))
 
-    z0 = tf.zeros_like(x)
     fz0 = f(z0)
-    history = tf.zeros(tf.concat([[memory], tf.shape(x)], 0), x.dtype)
+    if memory == 1:                                       # one weight, α = 1: plain iteration, without the bookkeeping
+        def plain(k, fz, residual):
+            z, fz = fz, f(fz)
+            return k + 1, fz, tf.reduce_max(tf.abs(fz - z))
+
+        steps, fz, residual = tf.while_loop(lambda k, fz, residual: tf.logical_and(k < max_steps, residual > tolerance),
+                                            plain, (tf.constant(0), fz0, tf.reduce_max(tf.abs(fz0 - z0))))
+        return fz, steps, residual
+    history = tf.zeros(tf.concat([[memory], tf.shape(z0)], 0), z0.dtype)
     steps, z, fz, _, _, residual = tf.while_loop(
         lambda k, z, fz, Z, G, residual: tf.logical_and(k < max_steps, residual > tolerance), step,
         (tf.constant(0), z0, fz0, history, history, tf.reduce_max(tf.abs(fz0 - z0))))
@@ -247,7 +306,7 @@ def unrolled_fixed_point(x, W, iterations):
 
 
 def implicit_fixed_point(x, W, iterations=None, adjoint_tolerance: float = 1e-12, max_adjoint_steps: int = 1000,
-                         solver=None):
+                         solver=None, adjoint_memory: int = 1):
     """The fixed point z = tanh(z Wᵀ + x), with a gradient from the implicit function theorem.
 
     The forward pass is either ``iterations`` steps of z <- tanh(z Wᵀ + x)
@@ -260,8 +319,12 @@ def implicit_fixed_point(x, W, iterations=None, adjoint_tolerance: float = 1e-12
 
         z̄ = g + (z̄ ⊙ D) W        then   x̄ = z̄ ⊙ D,   W̄ = (z̄ ⊙ D)ᵀ z
 
-    It is solved by iterating it to ``adjoint_tolerance``; the map is a
-    contraction like the forward one. Nothing from the forward pass is kept
+    It is solved by iterating it from z̄ = g until a step changes z̄ by at most
+    ``adjoint_tolerance``; the map is a contraction like the forward one. With
+    ``adjoint_memory`` > 1 the same iteration is sped up by Anderson
+    acceleration with that memory (as :func:`anderson_fixed_point` does for
+    the forward pass): worth it when the map contracts slowly, as on
+    :func:`slow_contraction_problem`. Nothing from the forward pass is kept
     but the final z, so memory does not depend on how z was found.
 
     >>> x, W = contraction_problem(batch=2, size=3)
@@ -283,6 +346,7 @@ def implicit_fixed_point(x, W, iterations=None, adjoint_tolerance: float = 1e-12
     else:
         solve = lambda x, W: _solved(solver, x, W)
     _whole("max_adjoint_steps", max_adjoint_steps, 1, 10_000_000)
+    _whole("adjoint_memory", adjoint_memory, 1, 50)
     if isinstance(adjoint_tolerance, bool) or not isinstance(adjoint_tolerance, (int, float, np.floating)) or \
             not adjoint_tolerance > 0:
         raise ValueError(f"adjoint_tolerance must be a positive number such as 1e-12, got {adjoint_tolerance!r}")
@@ -295,14 +359,17 @@ def implicit_fixed_point(x, W, iterations=None, adjoint_tolerance: float = 1e-12
 
         def grad(g):
             slope = 1 - z ** 2                                   # D, tanh's slope at the fixed point
-
-            def step(i, zbar, change):                           # one step of z̄ <- g + (z̄ ⊙ D) W
-                new = g + tf.matmul(zbar * slope, W)
+            adjoint = lambda zbar: g + tf.matmul(zbar * slope, W)   # one step of z̄ <- g + (z̄ ⊙ D) W
+            def step(i, zbar, change):
+                new = adjoint(zbar)
                 return i + 1, new, tf.reduce_max(tf.abs(new - zbar))
 
-            _, zbar, change = tf.while_loop(
-                lambda i, zbar, change: tf.logical_and(i < max_adjoint_steps, change > adjoint_tolerance),
-                step, (tf.constant(0), g, tf.constant(np.inf, dtype=g.dtype)))
+            if adjoint_memory == 1:                              # plain iteration from z̄ = g to adjoint_tolerance
+                _, zbar, change = tf.while_loop(
+                    lambda i, zbar, change: tf.logical_and(i < max_adjoint_steps, change > adjoint_tolerance),
+                    step, (tf.constant(0), g, tf.constant(np.inf, dtype=g.dtype)))
+            else:                                                # the same iteration, sped up by Anderson
+                zbar, _, change = _anderson(adjoint, g, adjoint_tolerance, max_adjoint_steps, adjoint_memory)
             if tf.executing_eagerly() and not float(change) <= adjoint_tolerance:
                 raise RuntimeError(f"the adjoint equation did not converge in {max_adjoint_steps} steps (last change "
                                    f"{float(change):.2g}): the fixed-point map is not a contraction here. Is W's "
@@ -485,4 +552,17 @@ def format_results(results: dict) -> str:
                 lines.append(f"    {unrolled['iterations']:>5}  {_ratio(unrolled['seconds'], fast['seconds']):>24}×"
                              f"  {_ratio(unrolled['peak_mib'], fast['peak_mib']):>5}×  "
                              f"{unrolled['anderson_difference']:16.1e}")
+    slow = results.get("slow")
+    if slow:
+        u, i = slow["unrolled"], slow["implicit"]
+        lines.append(f"\n(d) a slowly contracting problem (slow_contraction_problem), batch {slow['batch']}, size "
+                     f"{slow['size']}: both to residual ≤ {slow['tolerance']:g}")
+        lines.append(f"    plain iteration needs {slow['plain_steps']} steps, Anderson {slow['anderson_steps']}")
+        lines.append(f"    unrolled through {u['iterations']:>5} steps  {u['seconds'] * 1e3:8.1f} ms {u['peak_mib']:7.2f} MiB"
+                     f"   residual {u['residual']:.1e}")
+        lines.append(f"    implicit + Anderson (forward and adjoint)  {i['seconds'] * 1e3:8.1f} ms {i['peak_mib']:7.2f} MiB"
+                     f"   residual {i['residual']:.1e}")
+        lines.append(f"    unrolled ÷ implicit: {_ratio(u['seconds'], i['seconds'])}× the time, "
+                     f"{_ratio(u['peak_mib'], i['peak_mib'])}× the memory; gradients differ by at most "
+                     f"{slow['max_difference']:.1e} ({slow['relative_difference']:.1e} of the largest entry)")
     return "\n".join(lines)

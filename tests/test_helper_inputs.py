@@ -1063,6 +1063,12 @@ row("implicit_fixed_point/max_adjoint_steps=0", lambda: performance.fixed_point_
 row("implicit_fixed_point/adjoint_tolerance='a'", lambda: performance.fixed_point_gradients(
     lambda x, W, it: performance.implicit_fixed_point(x, W, it, adjoint_tolerance="a"), *problem(), 50),
     raises(TV, ("adjoint_tolerance",)))
+row("implicit_fixed_point/adjoint_memory=0", lambda: performance.implicit_fixed_point(*problem(), 50, adjoint_memory=0),
+    raises(ValueError, ("adjoint_memory", "positive")))
+row("implicit_fixed_point/adjoint_memory=5", lambda: performance.fixed_point_gradients(
+    lambda x, W, it: performance.implicit_fixed_point(x, W, it, adjoint_memory=5), *problem(), 50), ok(lambda g: len(g) == 2, "two gradients"))
+row("slow_contraction_problem/size=0", lambda: performance.slow_contraction_problem(2, 0), raises(ValueError, ("size",)))
+row("slow_contraction_problem/dtype=int32", lambda: performance.slow_contraction_problem(2, 3, dtype=tf.int32), raises(TV, ("dtype", "float")))
 row("fixed_point_gradients/implicit-matches-unrolled", lambda: [
     performance.fixed_point_gradients(m, *problem(), 60) for m in (performance.unrolled_fixed_point, performance.implicit_fixed_point)],
     ok(lambda gs: all(close(a, b, 1e-8) for a, b in zip(*gs)), "the same gradients"))

@@ -234,3 +234,31 @@ def test_run_benchmark_runs_in_this_process_when_memory_is_counted(monkeypatch, 
     monkeypatch.setattr(performance, "_keeps_memory_statistics", lambda: True)
     import os
     assert performance.run_benchmark(quick=True) == {"quick": True, "pid": os.getpid()}
+
+
+# --------------------------------------------------------------------------- a problem where the solver matters
+def test_on_the_slow_problem_anderson_needs_far_fewer_steps_than_plain_iteration():
+    x, W = performance.slow_contraction_problem(batch=8, size=16)
+    assert np.isclose(np.linalg.norm(W.numpy(), 2), 0.99) and np.array_equal(W.numpy(), W.numpy().T)
+    z, steps = anderson_fixed_point(x, W, return_steps=True)
+    _, plain = anderson_fixed_point(x, W, memory=1, max_steps=10_000, return_steps=True)
+    assert fixed_point_residual(z, x, W) <= 1e-12
+    assert int(plain) > 300 and int(steps) * 10 < int(plain), (int(steps), int(plain))
+
+
+def test_anderson_in_the_adjoint_gives_the_same_gradient_in_fewer_steps():
+    x, W = performance.slow_contraction_problem(batch=4, size=12, seed=1)
+    solver = lambda x, W: anderson_fixed_point(x, W)  # noqa: E731
+    plain = fixed_point_gradients(lambda x, W: implicit_fixed_point(x, W, solver=solver, max_adjoint_steps=10_000), x, W)
+    fast = fixed_point_gradients(lambda x, W: implicit_fixed_point(x, W, solver=solver, adjoint_memory=5), x, W)
+    unrolled = fixed_point_gradients(unrolled_fixed_point, x, W, 3000)
+    for a, b, c in zip(plain, fast, unrolled):
+        scale = np.max(np.abs(c))
+        assert np.max(np.abs(a - b)) < 1e-8 * scale and np.max(np.abs(b - c)) < 1e-8 * scale
+    # Plain iteration of the adjoint cannot finish in 60 steps here; Anderson can.
+    with pytest.raises(RuntimeError, match="did not converge in 60 steps"):
+        fixed_point_gradients(lambda x, W: implicit_fixed_point(x, W, solver=solver, max_adjoint_steps=60), x, W)
+    fixed_point_gradients(lambda x, W: implicit_fixed_point(x, W, solver=solver, adjoint_memory=5,
+                                                            max_adjoint_steps=60), x, W)
+    with pytest.raises(ValueError, match="adjoint_memory must be a positive integer"):
+        implicit_fixed_point(x, W, solver=solver, adjoint_memory=0)
