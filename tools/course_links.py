@@ -176,11 +176,11 @@ def setup_stanza(course: Course) -> str:
     """
     return ("try:\n"
             "    import helpers\n"
-            "except ModuleNotFoundError as missing:   # opened on its own (Colab, a JupyterHub)?\n"
+            "except ModuleNotFoundError as missing:     # opened alone (Colab, a hub)?\n"
             "    if missing.name != \"helpers\":\n"
-            "        raise                           # another package is missing: install that one\n"
+            "        raise                              # install the package it names\n"
             f'    %pip install --quiet --no-deps "git+{course.git_url}@{course.branch}"\n'
-            "    import helpers                      # still missing? Clone the course and run `make lab` (README)\n")
+            "    import helpers\n")
 
 
 def _setup_cell(notebook: dict, path: Path) -> dict:
