@@ -332,3 +332,14 @@ def test_a_partial_agreement_is_described_where_it_holds():
     half_right = cg(tf.sin, lambda x, u: tf.where(x > 0, u * tf.cos(x), u))
     entry = check_gradients(half_right, tf.constant([0.3, -1.7, 2.0, -0.6], tf.float64), raise_on_failure=False)[0]
     assert entry.mistake == "partial" and "x = 0.3, 2" in entry.cause
+
+
+@pytest.mark.parametrize("seed", [69, 81])
+def test_a_random_forward_is_named_even_when_two_masks_repeat(seed):
+    """At these seeds two calls of the dropout below draw the same mask; further calls do not."""
+    import realworld_gradients
+
+    tf.random.set_seed(seed)
+    dropout_gelu, args = realworld_gradients.dropout_gelu(tf.float32)
+    report = check_gradients(dropout_gelu, *args, mode="full", raise_on_failure=False)
+    assert [entry.mistake for entry in report.inputs] == ["random_forward"], str(report)
