@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -325,7 +326,8 @@ def implicit_fixed_point(x, W, iterations=None, adjoint_tolerance: float = 1e-12
     acceleration with that memory (as :func:`anderson_fixed_point` does for
     the forward pass): worth it when the map contracts slowly, as on
     :func:`slow_contraction_problem`. Nothing from the forward pass is kept
-    but the final z, so memory does not depend on how z was found.
+    for the backward pass but the final z, however z was found (a solver's own
+    working memory, such as Anderson's stored iterates, is freed once it returns).
 
     >>> x, W = contraction_problem(batch=2, size=3)
     >>> z = implicit_fixed_point(x, W, solver=anderson_fixed_point)
@@ -372,8 +374,9 @@ def implicit_fixed_point(x, W, iterations=None, adjoint_tolerance: float = 1e-12
                 zbar, _, change = _anderson(adjoint, g, adjoint_tolerance, max_adjoint_steps, adjoint_memory)
             if tf.executing_eagerly() and not float(change) <= adjoint_tolerance:
                 raise RuntimeError(f"the adjoint equation did not converge in {max_adjoint_steps} steps (last change "
-                                   f"{float(change):.2g}): the fixed-point map is not a contraction here. Is W's "
-                                   "spectral norm below 1?")
+                                   f"{float(change):.2g}): the map contracts slowly here, or not at all. Pass "
+                                   "adjoint_memory=5 (Anderson acceleration) or a larger max_adjoint_steps; if W's "
+                                   "spectral norm is not below 1, no number of steps will do.")
             abar = zbar * slope                                  # gradient at a = z Wᵀ + x
             return abar, tf.matmul(abar, z, transpose_a=True)    # x̄ = ā,  W̄ = āᵀ z
 
@@ -499,7 +502,13 @@ def run_benchmark(quick: bool = True, timeout: float = 600) -> dict:
 
 
 def _keeps_memory_statistics() -> bool:
-    """Whether TensorFlow's CPU allocator in this process reports peak memory (TF_CPU_ALLOCATOR_USE_BFC was set)."""
+    """Whether TensorFlow's CPU allocator in this process counts every allocation (TF_CPU_ALLOCATOR_USE_BFC was set).
+
+    Without BFC, ``get_memory_info`` raises, or (with oneDNN on) answers but counts only large
+    allocations: the environment variable is the reliable sign.
+    """
+    if os.environ.get("TF_CPU_ALLOCATOR_USE_BFC", "").lower() not in ("1", "true"):
+        return False
     try:
         tf.config.experimental.get_memory_info("CPU:0")
     except ValueError:
