@@ -3,7 +3,8 @@
 nbval proves the kernel side of a notebook (it runs every notebook and compares
 its outputs, and conftest.py checks each kernel's peak memory); this test checks
 what a learner sees. It starts ``jupyter lab`` on 127.0.0.1 (free port, random
-token), drives Debian's Chromium with Playwright and opens every notebook.
+token), drives Debian's Chromium with Playwright and opens every notebook in one
+JupyterLab tab, one after the other, as a learner working through the course would.
 
 - A notebook with widgets is run there, all cells: the test waits until every
   cell has run and the kernel is idle, then asserts that no cell shows an error
@@ -96,6 +97,43 @@ def browser():
         b.close()
 
 
+@pytest.fixture(scope="module")
+def workspace(lab, browser):
+    """One JupyterLab tab for the whole module, as a learner keeps one open: yields (page, page errors).
+
+    JupyterLab loads once, with the file browser on the notebooks folder; each test opens its notebook
+    in it and closes it again (its kernel shut down).
+    """
+    base, token, _ = lab
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}/lab/tree/notebooks?token={token}&reset", timeout=60_000)
+    page.wait_for_selector("#jupyterlab-splash", state="detached", timeout=60_000)
+    page.evaluate("async () => { await window.jupyterapp.restored; }")
+    yield page, errors
+    page.close()
+
+
+# JavaScript run in the page: open a notebook alone in the main area (the launcher closed), wait until
+# it is shown; its widget's id.
+OPEN_JS = """async (path) => {
+  const app = window.jupyterapp;
+  const w = await app.commands.execute('docmanager:open', {path});
+  await w.context.ready;
+  for (const other of Array.from(app.shell.widgets('main'))) if (other !== w) other.close();
+  app.shell.activateById(w.id);
+  await w.revealed;
+  return w.id;
+}"""
+
+# Shut the notebook's kernel down and close it without asking to save (the server serves a copy).
+CLOSE_JS = """async () => {
+  const w = window.jupyterapp.shell.currentWidget;
+  if (!w) return;
+  try { await w.sessionContext.ready; await w.sessionContext.shutdown(); } finally { w.dispose(); }
+}"""
+
 # JavaScript run in the page: the state of the notebook that has focus.
 STATE_JS = """() => {
   const w = window.jupyterapp.shell.currentWidget;
@@ -186,22 +224,20 @@ def _move_chain_slider(page):
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
-def test_notebook_runs_in_jupyterlab(lab, browser, notebook, request):
-    base, token, server = lab
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    console_errors = []
-    page.on("pageerror", lambda e: console_errors.append(str(e)))
+def test_notebook_runs_in_jupyterlab(lab, workspace, notebook, request):
+    _, _, server = lab
+    page, console_errors = workspace
+    console_errors.clear()
     try:
-        page.goto(f"{base}/lab/tree/notebooks/{notebook.name}?token={token}&reset", timeout=60_000)
-        page.wait_for_selector("#jupyterlab-splash", state="detached", timeout=60_000)
-        page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=60_000)
-        page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget;"
-                               " return w && w.sessionContext && w.sessionContext.session"
-                               " && w.sessionContext.session.kernel"
-                               " && w.sessionContext.session.kernel.status === 'idle'; }", timeout=90_000)
+        panel = page.locator("#" + page.evaluate(OPEN_JS, f"notebooks/{notebook.name}"))
+        panel.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
         stored_widgets, stored_images = _stored_outputs(notebook)
         live = stored_widgets > 0               # widgets need a live kernel; the rest is shown as stored
-        if live:
+        if live:                                # its kernel must be up before it is asked to run
+            page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget;"
+                                   " return w && w.sessionContext && w.sessionContext.session"
+                                   " && w.sessionContext.session.kernel"
+                                   " && w.sessionContext.session.kernel.status === 'idle'; }", timeout=90_000)
             start = time.perf_counter()
             page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
             page.wait_for_timeout(300)
@@ -219,30 +255,31 @@ def test_notebook_runs_in_jupyterlab(lab, browser, notebook, request):
             "the run made a different number of widgets and plots than the stored notebook has")
         try:
             page.wait_for_function(
-                f"() => document.querySelectorAll('.jp-OutputArea-output .jupyter-widgets').length >= {expected_widgets}",
+                f"() => document.querySelectorAll('.jp-NotebookPanel .jp-OutputArea-output .jupyter-widgets').length"
+                f" >= {expected_widgets}",
                 timeout=30_000)
         except playwright.TimeoutError:
-            shown = page.locator(".jp-OutputArea-output .jupyter-widgets").count()
+            shown = panel.locator(".jp-OutputArea-output .jupyter-widgets").count()
             raise AssertionError(f"{expected_widgets} widget(s) made, {shown} rendered: is the ipywidgets "
                                  "JupyterLab extension (jupyterlab_widgets) installed and enabled?") from None
-        body = page.inner_text("body")
+        body = panel.inner_text()
         assert "Loading widget..." not in body and "Error displaying widget" not in body
 
         if not live:                             # cells far down render once scrolled to, as for a reader
             for cell in (c for c in state["cells"] if c["images"]):
                 page.evaluate(f"() => window.jupyterapp.shell.currentWidget.content.scrollToItem({cell['index']})")
-                shown = page.locator(".jp-Notebook .jp-Cell").nth(cell["index"]).locator(".jp-RenderedImage img")
+                shown = panel.locator(".jp-Notebook .jp-Cell").nth(cell["index"]).locator(".jp-RenderedImage img")
                 shown.first.wait_for(timeout=20_000)
                 assert shown.count() == cell["images"], f"cell {cell['index']}: {shown.count()} of {cell['images']} plots shown"
                 for k in range(shown.count()):
                     page.wait_for_function("img => img.complete && img.naturalWidth > 0",
                                            arg=shown.nth(k).element_handle(), timeout=20_000)
-        images = page.locator(".jp-RenderedImage img")
+        images = panel.locator(".jp-RenderedImage img")
         assert images.count() == expected_images, f"{images.count()} images shown, {expected_images} plots made"
         for k in range(images.count()):
             images.nth(k).scroll_into_view_if_needed()
             assert images.nth(k).evaluate("img => img.complete && img.naturalWidth > 0"), f"plot {k} is blank"
-        pictures = page.locator(".jp-OutputArea-output .jupyter-widgets img")
+        pictures = panel.locator(".jp-OutputArea-output .jupyter-widgets img")
         for k in range(pictures.count()):
             pictures.nth(k).scroll_into_view_if_needed()
             page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=pictures.nth(k).element_handle(),
@@ -272,8 +309,6 @@ def test_notebook_runs_in_jupyterlab(lab, browser, notebook, request):
         page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}.png"))
     finally:
         try:
-            page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
+            page.evaluate(CLOSE_JS)
         except Exception:  # noqa: BLE001 - best effort: the server stops at the end anyway
             pass
-        page.close()
-
