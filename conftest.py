@@ -54,7 +54,18 @@ def describe_memory(name: str, peak: float, own: float) -> str:
     return f"{name}: kernel peak memory {peak:.0f} MB, of which its own {own:.0f} MB (the rest: libraries mapped from disk)"
 
 
+LONGEST_FIRST = ("tests/test_browser.py", "tests/test_binder.py", "tests/test_checking_realworld.py",
+                 "tests/test_gradebook.py", "tests/test_learner_answers.py", "tests/test_helper_inputs.py")
+"""The files that take longest, started first: xdist hands whole files to the two workers in collection
+order, so a long file left for the end would keep one worker busy while the other idles."""
+
+
 def pytest_collection_modifyitems(items):
+    def rank(item):
+        path = item.nodeid.split("::")[0]
+        return LONGEST_FIRST.index(path) if path in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)            # stable: each file's own order, and the other files', stay as collected
     last = {}
     for item in items:
         if item.nodeid.split("::")[0].endswith(".ipynb"):

@@ -7,12 +7,30 @@ from . import Exercise, register
 from .judges import gradient_judge, number_judge
 
 
-def iterate_fixed_point(x, w, steps: int = 60):
-    """z = tanh(w z) + x, by ``steps`` iterations from z = x (|w| < 1 makes it converge)."""
+def _iterate(x, w, steps):
     z = x
     for _ in range(steps):
         z = tf.tanh(w * z) + x
     return z
+
+
+_iterate_in_graph = tf.function(_iterate, autograph=False, reduce_retracing=True)
+
+
+def iterate_fixed_point(x, w, steps: int = 60):
+    """z = tanh(w z) + x, by ``steps`` iterations from z = x (|w| < 1 makes it converge).
+
+    The loop runs as one TensorFlow graph when x and w are tensors (or numbers) of one float dtype:
+    the same operations, recorded on a tape as one call, but without 3 × ``steps`` eager op calls.
+    Anything else runs eagerly, step by step, so a mistake raises where it happens.
+    """
+    try:
+        x_, w_ = tf.convert_to_tensor(x), tf.convert_to_tensor(w)
+    except (TypeError, ValueError):
+        return _iterate(x, w, steps)
+    if x_.dtype == w_.dtype and x_.dtype.is_floating and isinstance(steps, int):
+        return _iterate_in_graph(x_, w_, steps)
+    return _iterate(x, w, steps)
 
 
 def _slope(x, w):
@@ -70,6 +88,15 @@ def _slope_of_z(x, w, u):
     return _grads(u, z, D, 1 / (1 - w * D))
 
 
+def _slope_at_x(x_for_z):
+    """tanh's slope taken at w x instead of w z; with ``x_for_z``, x also in place of z in dz/dw."""
+    def grads(x, w, u):
+        z = iterate_fixed_point(x, w)
+        D = 1 - tf.tanh(w * x) ** 2
+        return _grads(u, x if x_for_z else z, D, 1 / (1 - w * D))
+    return grads
+
+
 def _points():
     return [(tf.constant([-1.0, 0.3, 1.2]), tf.constant(0.6)),
             (tf.constant([0.8, -0.4]), tf.constant(-0.45)),
@@ -102,6 +129,10 @@ register(Exercise(
              "you followed the loop's feedback for one iteration only: z feeds back into itself at every iteration, "
              "and at the fixed point the iterations converge to a closed form. Differentiate the fixed-point "
              "equation instead of unrolling it."),
+            *[("slope_at_x", _slope_at_x(x_for_z),
+               "the slope is taken at the wrong place: tanh's slope belongs where the loop ends, at w z with z "
+               "the fixed point, not at w x" + (" (and dz/dw has the factor z, not x)." if x_for_z else "."))
+              for x_for_z in (False, True)],
             ("slope_of_z", _slope_of_z,
              "the slope is taken at the wrong place: the tanh here is applied to w z, and its value is z − x, not z. "
              "Differentiate tanh(w z) with the chain rule."),
@@ -121,8 +152,8 @@ register(Exercise(
             return z, grad
     """,
     answer_name="fixed_point",
-    mistakes=("last_step_only", "plus_sign", "hard_coded_w", "truncated", "slope_of_z", "upstream_ignored",
-              "not_summed", "mean_not_sum"),
+    mistakes=("last_step_only", "plus_sign", "hard_coded_w", "truncated", "slope_at_x", "slope_of_z",
+              "upstream_ignored", "not_summed", "mean_not_sum"),
     context={"iterate_fixed_point": iterate_fixed_point},
     hints={"upstream_ignored": "multiply both gradients by upstream.",
            "count": "two inputs, two gradients: (dL/dx, dL/dw).",
@@ -154,5 +185,5 @@ register(Exercise(
         block_size = min(memory, key=memory.get)     # 6: L/k + k is smallest where k = √L
     """,
     answer_name="block_size",
-    mistakes=("one_block", "every_layer", "minimum_value", "half", "near"),
+    mistakes=("one_block", "every_layer", "minimum_value", "half", "near", "approximate"),
 ))
