@@ -355,6 +355,13 @@ def explain(error: BaseException) -> Explanation:
                            f"tf.linalg.matvec(M, v) got a matrix of shape {a} and a vector of shape {v}: the vector "
                            f"needs the matrix's last size ({a[-1]}). For Mᵀ v, write tf.linalg.matvec(M, v, "
                            f"transpose_a=True). A gradient has its input's shape. (TensorFlow: {original})")
+    if m and "tensordot" in learner_line(error) and len(_shape(m.group(1))) == 2:
+        a, b = _shape(m.group(1)), _shape(m.group(2))
+        return Explanation("matmul_rank",
+                           f"tf.tensordot(a, b, 1) contracts a's last axis with b's first, so for matrices it is a "
+                           f"matrix product, here of shapes {a} and {b}: an inner product of two vectors only when "
+                           "both are 1-D. For one inner product per row of a batch, multiply entry by entry and "
+                           f"sum each row (tf.reduce_sum over the last axis). (TensorFlow: {original})")
     if m:
         return _matmul(_shape(m.group(1)), _shape(m.group(2)), original)
     m = re.search(r"must have compatible batch dimensions: \[([\d,]*)\] vs\. \[([\d,]*)\]", text)

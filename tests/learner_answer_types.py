@@ -1,7 +1,7 @@
 """Plausible learner answers, and how to run one the way a notebook would.
 
-The answers themselves live in ``learner_answers_a.py`` (exercises 00–04) and
-``learner_answers_b.py`` (05–09). They were written from the learner's side,
+The answers themselves live in ``learner_answers_a.py`` … ``learner_answers_e.py``
+and ``learner_answers_holdout.py``. They were written from the learner's side,
 by someone who had not read the judges, from each notebook's prompt and stub:
 typos, NumPy inside ``grad``, a forgotten decorator, odd kinds of values, and
 the textbook mistakes.

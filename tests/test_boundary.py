@@ -30,6 +30,8 @@ CASES = {
     "matmul shapes": (lambda: tf.matmul(A, tf.reshape(u5, (5, 1))), "matmul_shapes", ("transpose_a=True",)),
     "matvec without transpose": (lambda: tf.linalg.matvec(A, u5), "matmul_shapes", ("matvec", "transpose_a=True")),
     "matrix @ vector": (lambda: tf.transpose(A) @ u5, "matmul_rank", ("tf.linalg.matvec",)),
+    "tensordot meant as one inner product per row": (
+        lambda: tf.tensordot(tf.ones((2, 3)), tf.ones((2, 3)), 1), "matmul_rank", ("per row", "reduce_sum")),
     "batched matmul with all axes transposed": (
         lambda: tf.matmul(tf.transpose(tf.ones((2, 3, 4))), tf.ones((2, 3, 5))), "matmul_shapes",
         ("matrix_transpose",)),

@@ -145,12 +145,23 @@ def implicit_grad(grad):
     return fixed_point
 
 
+@tf.custom_gradient
+def fixed_point_slope_at_x(x, w):
+    """08.implicit_scalar with tanh's slope taken at w x instead of w z."""
+    z = iterate_fixed_point(x, w)
+
+    def grad(u):
+        D = 1 - tf.tanh(w * x) ** 2
+        return u / (1 - w * D), tf.reduce_sum(u * D * z / (1 - w * D))
+    return z, grad
+
+
 lin = lambda x, W, b: x @ W + b
 
 WRONG_ANSWERS = {
     "00.warmup": {"forward_value": 9, "factor": 3, "missing_x": 2},
     "01.chain_derivative": {"upstream_ignored": 6, "outer_only": 162, "added": 186, "forward_value": 6561,
-                            "factor": 4374},
+                            "factor": 4374, "same_local": 216, "exponents_added": 1458},
     "01.upstreams": {"reversed": [2916, 162, 1], "downstream": [162, 2916, 17496], "local": [162, 18, 6],
                      "upstream_ignored": [1, 1, 1]},
     "01.local_sin": {"wrong_sign": lambda x: -tf.cos(x), "forward_value": tf.sin,
@@ -287,13 +298,14 @@ def test_the_solution_passes(key):
     assert str(feedback).startswith(f"✓ [{key}] Correct")
 
 
-WRONG_ANSWERS["00.warmup"]["exponent_kept"] = 18
+WRONG_ANSWERS["00.warmup"].update({"exponent_kept": 18, "approximate": 6.1})    # a finite difference
 WRONG_ANSWERS["01.chain_derivative"].update({"exponent_kept": 8 * 3 ** 8, "two_links": 18 * 162, "worked_example": 1024,
-                                             "xor": 8 * 3 ^ 7})
+                                             "xor": 8 * 3 ^ 7, "approximate": 17500})
 WRONG_ANSWERS["01.upstreams"].update({"forward": [9, 81, 6561], "forward_mode": [1, 6, 108],
                                       "worked_example": [1, 32, 256]})
 WRONG_ANSWERS["01.local_sin"].update({"constant": lambda x: tf.cos(tf.constant(0.5, tf.float64)) + 0 * x,
-                                      "numpy": lambda x: np.cos(x.numpy())})
+                                      "numpy": lambda x: np.cos(x.numpy()),
+                                      "approximate": lambda x: 1 - x ** 2 / 2})     # Taylor, right near 0 only
 WRONG_ANSWERS["02.multiply"]["forward_value"] = cg(lambda x, y: x * y, lambda x, y, u: (u * x * y, u * x * y))
 WRONG_ANSWERS["02.stable_log1pexp"].update({
     "no_custom_gradient": stable,
@@ -315,7 +327,8 @@ WRONG_ANSWERS["03.softmax_vjp"].update({
     "batch_sum": cg(sm, lambda z, u: sm(z) * (u - tf.reduce_sum(u * sm(z)))),
     "forms_jacobian": cg(sm, lambda z, u: tf.linalg.matvec(tf.linalg.diag(sm(z)) - sm(z)[..., :, None] * sm(z)[..., None, :],
                                                             u, transpose_a=True)),
-    "unweighted_sum": cg(sm, lambda z, u: sm(z) * (u - tf.reduce_sum(u, axis=-1, keepdims=True)))})
+    "unweighted_sum": cg(sm, lambda z, u: sm(z) * (u - tf.reduce_sum(u, axis=-1, keepdims=True))),
+    "mean_not_sum": cg(sm, lambda z, u: sm(z) * (u - tf.reduce_mean(u * sm(z), axis=-1, keepdims=True)))})
 WRONG_ANSWERS["04.batched_matmul"]["order"] = cg(tf.matmul, lambda A, B, U: (
     tf.reduce_sum(tf.matmul(A, U, transpose_a=True), 0), tf.matmul(U, B, transpose_b=True)))
 WRONG_ANSWERS["04.bias_add"]["mean_not_sum"] = cg(lambda x, b: x + b, lambda x, b, u: (u, tf.reduce_mean(u, axis=0)))
@@ -325,6 +338,7 @@ WRONG_ANSWERS["04.quadratic_form"].update({
 WRONG_ANSWERS["05.clip_gradient"].update({
     "norm_clipped": cg(tf.identity, lambda x, u: tf.clip_by_norm(u, 1.0)),
     "sign_only": cg(tf.identity, lambda x, u: tf.sign(u)),
+    "soft_clip": cg(tf.identity, lambda x, u: tf.tanh(u)),
     "wrong_bounds": cg(tf.identity, lambda x, u: tf.clip_by_value(u, 0, 1))})
 WRONG_ANSWERS["05.sign_ste"].update({
     "edges_excluded": cg(tf.sign, lambda x, u: u * tf.cast(tf.abs(x) < 1, u.dtype)),
@@ -354,16 +368,19 @@ WRONG_ANSWERS["06.scale_by_variable"]["constant_factor"] = scale_by(
     lambda x, u, w: (u * w ** 2, [tf.reduce_sum(u * x * w)]))
 WRONG_ANSWERS["05.sign_ste"]["whole_tensor"] = cg(
     tf.sign, lambda x, u: u if bool(tf.reduce_all(tf.abs(x) <= 1)) else tf.zeros_like(u))
-WRONG_ANSWERS["08.block_size"]["near"] = 4
+WRONG_ANSWERS["08.block_size"].update({"near": 4, "approximate": 6.2})
 WRONG_ANSWERS["08.implicit_scalar"].update({
     "hard_coded_w": implicit_grad(lambda z, w, u, D: (u / (1 - 0.6 * D), tf.reduce_sum(u * D * z / (1 - 0.6 * D)))),
     "truncated": implicit_grad(lambda z, w, u, D: (u * (1 + w * D), tf.reduce_sum(u * D * z * (1 + w * D)))),
     "slope_of_z": implicit_grad(lambda z, w, u, D: (u / (1 - w * (1 - z ** 2)),
-                                                    tf.reduce_sum(u * (1 - z ** 2) * z / (1 - w * (1 - z ** 2)))))})
+                                                    tf.reduce_sum(u * (1 - z ** 2) * z / (1 - w * (1 - z ** 2))))),
+    "slope_at_x": fixed_point_slope_at_x})
 WRONG_ANSWERS["06.scale_by_variable"]["chain_rule"] = scale_by(lambda x, u, w: (u * w ** 2, [tf.reduce_sum(u * x)]))
 WRONG_ANSWERS["02.stable_log1pexp"]["cancellation"] = cg(stable, lambda x, u: u * (1 - 1 / (1 + tf.exp(x))))
 WRONG_ANSWERS["09.fix_linear"].update({
     "mean_not_sum": cg(lin, lambda x, W, b, u: (u @ tf.transpose(W), tf.transpose(x) @ u, tf.reduce_mean(u, 0))),
+    "shadowed_input": cg(lin, lambda x, W, b, u: (u @ tf.transpose(W), tf.transpose(u @ tf.transpose(W)) @ u,
+                                                  tf.reduce_sum(u, 0))),
     "no_custom_gradient": lin})
 
 

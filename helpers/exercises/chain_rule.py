@@ -30,6 +30,10 @@ register(Exercise(
             (8 * 3.0 ** 8, "exponent_kept", "the power rule lowers the exponent: y = x⁸ has a derivative with x to a "
                                             "lower power."),
             (4374.0, "factor", "that misses a constant factor: y = x⁸, so how many factors of 2 does dy/dx have?"),
+            (216.0, "same_local", "216 = 6³ uses the local derivative 2 · 3 for every link, but each call sees its "
+                                  "own input (3, 9 and 81), and its local derivative is 2 times that input."),
+            (1458.0, "exponents_added", "1458 = 6 · 3⁵ is the derivative of x⁶: applying x² three times multiplies "
+                                        "the exponents (2 · 2 · 2), it does not add them."),
             (1024.0, "worked_example", "1024 is the worked example's answer at x = 2; this exercise is at x = 3."),
             (31.0, "xor", "31 is what Python computes for 8 * 3 ^ 7: in Python ^ is bitwise xor, not a power. Powers "
                           "are written with **."),
@@ -41,7 +45,7 @@ register(Exercise(
     """,
     answer_name="answer",
     mistakes=("upstream_ignored", "outer_only", "two_links", "added", "forward_value", "exponent_kept", "factor",
-              "worked_example", "xor"),
+              "same_local", "exponents_added", "worked_example", "xor", "approximate"),
 ))
 
 register(Exercise(
@@ -100,7 +104,7 @@ register(Exercise(
         local_sin = lambda x: tf.cos(x)   # d/dx sin(x) = cos(x)
     """,
     answer_name="local_sin",
-    mistakes=("wrong_sign", "forward_value", "wrong_function", "whole_chain", "constant", "numpy"),
+    mistakes=("wrong_sign", "forward_value", "wrong_function", "whole_chain", "constant", "numpy", "approximate"),
     hints={"typo": "TensorFlow's trigonometric functions are tf.sin, tf.cos and tf.tan.",
            "undefined_name": "TensorFlow's trigonometric functions are tf.sin, tf.cos and tf.tan."},
 ))

@@ -57,7 +57,13 @@ register(Exercise(
         known_wrong=[("mean_not_sum", lambda x, W, b, U: (U @ tf.transpose(W), tf.transpose(x) @ U,
                                                           tf.reduce_mean(U, axis=0)),
                       "the gradient for b is averaged over the batch: b was added to every row, so every row's "
-                      "contribution counts in full; they are summed, not averaged.")],
+                      "contribution counts in full; they are summed, not averaged."),
+                     ("shadowed_input", lambda x, W, b, U: (U @ tf.transpose(W),
+                                                            tf.transpose(U @ tf.transpose(W)) @ U,
+                                                            tf.reduce_sum(U, axis=0)),
+                      "the gradient for W is built from dL/dx where the input x belongs: did grad give the name x "
+                      "a new value (x = U @ ...) before computing dW? Give each gradient its own name, such as "
+                      "dx.")],
         messages={"transposed": "the gradient for W is W's shape transposed: a gradient always has its input's "
                                 "shape. Which product of x (batch, 3) and U (batch, 2) gives (3, 2)?",
                   "not_summed": "the gradient for b still has the batch axis: b was added to every row, so every "
@@ -71,7 +77,8 @@ register(Exercise(
             return x @ W + b, grad
     """,
     answer_name="linear",
-    mistakes=("transposed", "not_summed", "upstream_ignored", "no_custom_gradient", "mean_not_sum"),
+    mistakes=("transposed", "not_summed", "upstream_ignored", "no_custom_gradient", "mean_not_sum",
+              "shadowed_input"),
     hints={"upstream_ignored": "every gradient is built from U.",
            "matmul_shapes": "each gradient has its input's shape: dx (batch, 3), dW (3, 2), db (2,).",
            "wrong_shape": "each gradient has its input's shape: dx (batch, 3), dW (3, 2), db (2,); b was broadcast "

@@ -20,6 +20,10 @@ _SOFTMAX_WRONG = [
     ("unweighted_sum", lambda z, u: tf.nn.softmax(z) * (u - tf.reduce_sum(u, axis=-1, keepdims=True)),
      "close: the term you subtract must be weighted: each upstream entry multiplied by the softmax output "
      "that goes with it (it comes from the s sᵀ part of J)."),
+    ("mean_not_sum", lambda z, u: tf.nn.softmax(z) * (u - tf.reduce_mean(u * tf.nn.softmax(z), axis=-1,
+                                                                         keepdims=True)),
+     "close, but the inner product ⟨u, s⟩ is a sum of the products uᵢ sᵢ, not their mean: the s sᵀ part of J "
+     "adds up one term per output."),
     ("batch_sum", lambda z, u: tf.nn.softmax(z) * (u - tf.reduce_sum(u * tf.nn.softmax(z))),
      "right for one vector, but z may be a batch of rows, each its own softmax: your sum runs over the whole "
      "batch. Keep it within each row (over the last axis)."),
@@ -67,7 +71,8 @@ register(Exercise(
             return s, grad
     """,
     answer_name="softmax",
-    mistakes=("diagonal_only", "missing_s", "unweighted_sum", "batch_sum", "forms_jacobian", "zeros", "wrong_sign"),
+    mistakes=("diagonal_only", "missing_s", "unweighted_sum", "mean_not_sum", "batch_sum", "forms_jacobian", "zeros",
+              "wrong_sign"),
     hints={"zeros": "Jᵀ·1 is zero for softmax (its outputs always sum to 1), but upstream is not all ones.",
            "upstream_ignored": "the result must change when upstream changes.",
            "matmul_rank": "for vectors, tf.reduce_sum(a * b, axis=-1, keepdims=True) is an inner product that also "

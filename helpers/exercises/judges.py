@@ -152,6 +152,10 @@ def number_judge(expected: float, success: str, mistakes: Sequence[tuple[float, 
         for wrong, key, message in mistakes:
             if _close(value, wrong, rtol):
                 return Feedback(False, message, key)
+        if np.isfinite(value) and expected != 0 and abs(value - expected) <= 0.05 * abs(expected):
+            return Feedback(False, f"{value:g} is close, but not exact ({abs(value - expected) / abs(expected):.1%} "
+                                   "off): an estimate, such as a finite difference, or a rounded number? The rule "
+                                   "gives the exact value.", "approximate")
         return Feedback(False, f"{value:g} is not it. {_sentence(fallback)}".strip())
 
     return judge
@@ -272,6 +276,12 @@ def function_judge(reference: Callable, points: np.ndarray, success: str,
         if np.allclose(values, values.reshape(-1)[0]):
             return Feedback(False, f"your function gives the same value ({values.reshape(-1)[0]:.4g}) at every x: "
                                    "the derivative depends on x.", "constant")
+        near = np.abs(np.asarray(points, dtype=np.float64)) <= 0.5
+        if near.any() and (~near).any() and np.allclose(values[near], want[near], rtol=0.02, atol=0.02) \
+                and not np.allclose(values[~near], want[~near], rtol=0.02, atol=0.02):
+            return Feedback(False, "your function is close to the right one near x = 0 but not further away: an "
+                                   "approximation, such as a Taylor polynomial? The exact function is wanted, at "
+                                   "every x.", "approximate")
         return Feedback(False, f"your function gives other values than the derivative at x = "
                                f"{np.round(np.asarray(points), 3).tolist()}. {_sentence(fallback)}".strip())
 

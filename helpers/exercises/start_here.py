@@ -22,5 +22,5 @@ register(Exercise(
         answer = 2 * 3   # d(x²)/dx = 2x
     """,
     answer_name="answer",
-    mistakes=("forward_value", "factor", "missing_x", "exponent_kept"),
+    mistakes=("forward_value", "factor", "missing_x", "exponent_kept", "approximate"),
 ))

@@ -90,7 +90,7 @@ register(Exercise(
         known_wrong=[
             ("clipped_x", None, lambda x, u: tf.clip_by_value(x, -1, 1),
              "you clipped x, the input, not the gradient: which tensor in grad carries the gradient arriving from "
-             "the loss?"),
+             "the loss (the upstream)?"),
             ("clipped_x", None, lambda x, u: u * tf.clip_by_value(x, -1, 1),
              "you multiplied upstream by a clipped x: the exercise clips the gradient itself, whatever x is."),
             ("clipped_forward", lambda x: tf.clip_by_value(x, -1, 1), lambda x, u: tf.clip_by_value(u, -1, 1),
@@ -110,6 +110,9 @@ register(Exercise(
              "the lower bound is wrong: negative gradients are wiped out, though they are as valid as positive ones."),
             ("sign_only", None, lambda x, u: tf.sign(u),
              "entries already inside [-1, 1] must pass unchanged; yours become ±1."),
+            ("soft_clip", None, lambda x, u: tf.tanh(u),
+             "tanh squashes every entry, also the small ones inside [-1, 1], which must pass unchanged: the clip "
+             "is exact, the identity inside the bounds and the bound outside (tf.clip_by_value)."),
         ]),
     solution="""
         @tf.custom_gradient
@@ -120,7 +123,7 @@ register(Exercise(
     """,
     answer_name="clip_gradient",
     mistakes=("clipped_x", "clipped_forward", "not_clipped", "upstream_ignored", "norm_clipped", "wrong_bounds",
-              "sign_only", "wrong_values"),
+              "sign_only", "soft_clip", "wrong_values"),
     hints={"python_bool": "tf.clip_by_value (or tf.minimum and tf.maximum) work entry by entry.",
            "numpy_in_graph": "tf.clip_by_value is TensorFlow's np.clip."},
 ))
