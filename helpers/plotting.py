@@ -106,7 +106,7 @@ def _mark_not_finite(ax, xs: np.ndarray, values: np.ndarray, color: str, label: 
 
 def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, *, title: str | None = None,
                                ylim_value=None, ylim_grad=None):
-    """Plot ``f(x)`` (left) next to ``df/dx`` (right) for one or several functions.
+    """Plot ``f(x)`` (left) next to the gradient the tape returns for it (right), for one or several functions.
 
     ``functions`` is a function or a ``{label: function}`` mapping; each must
     work elementwise on a 1-D tensor. Points where a value or gradient is not
@@ -119,7 +119,7 @@ def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, 
     >>> import numpy as np
     >>> fig = plot_function_and_gradient({"x²": lambda x: x ** 2}, np.linspace(-2, 2, 5))
     >>> [ax.get_title() for ax in fig.axes]
-    ['value f(x)', 'gradient df/dx']
+    ['value', 'gradient from the tape']
     """
     import matplotlib.pyplot as plt
 
@@ -146,8 +146,8 @@ def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, 
         for ax, values in ((ax_v, y), (ax_g, g)):
             ax.plot(xs, np.where(np.isfinite(values), values, np.nan), style, color=color, label=label, lw=2)
             _mark_not_finite(ax, xs, values, color, label)
-    ax_v.set_title("value f(x)")
-    ax_g.set_title("gradient df/dx")
+    ax_v.set_title("value")
+    ax_g.set_title("gradient from the tape")
     for ax in (ax_v, ax_g):
         ax.set_xlabel("x")
         ax.legend(fontsize=8)
