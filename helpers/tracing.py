@@ -170,8 +170,9 @@ class ChainTrace:
         if not self.forward:
             return "<p>(nothing traced yet: call a traced function)</p>"
         return html_table(self.HEADERS, self.rows(),
-                          caption="each call on the way back: the upstream it received, its local derivative, and "
-                                  "the downstream its grad returned")
+                          caption="each call of a link: on the way forward its own input x and output y; on the "
+                                  "way back the upstream it received, its local derivative at x, and the "
+                                  "downstream its grad returned")
 
     def _repr_pretty_(self, p, cycle):
         p.text(str(self))
