@@ -40,7 +40,7 @@ __all__ = ["Explanation", "LearnerCodeError", "HelperSignal", "explain", "runnin
            "describe_return"]
 
 _HELPERS_DIR = str(Path(__file__).resolve().parent)
-_LIBRARY_PARTS = ("site-packages", "dist-packages", "/lib/python", "<frozen", "importlib")
+_LIBRARY_PARTS = ("site-packages", "dist-packages", "/lib/python", "<frozen", "importlib", "__autograph_generated")
 
 
 @dataclass(frozen=True)
@@ -330,6 +330,12 @@ def explain(error: BaseException) -> Explanation:
                            "because that tape saw no path to the source. A tf.constant must be watched "
                            "(tape.watch(x)) by every tape that differentiates with respect to it, and the computation "
                            "must run inside the tape's with-block.")
+    if "supports keywords arguments only when eager execution" in text or \
+            "custom_gradient function expected to return" in text and "keyword" in learner_line(error):
+        return Explanation("keyword_call",
+                           "a custom-gradient function was called with keyword arguments (f(x=...)). Inside "
+                           "tf.function TensorFlow refuses that, and eagerly a call with every input as a keyword "
+                           f"skips your grad. Call it with positional arguments: f(x). ({original})")
     if "grad_fn must accept keyword argument 'variables'" in text:
         return Explanation("variables_missing",
                            "the function reads a tf.Variable, so TensorFlow requires its grad to accept "

@@ -81,6 +81,9 @@ _FIRST_STEP = {"float64": 6e-6, "float32": 5e-3, "float16": 5e-2, "bfloat16": 5e
 # Steps tried (as multiples of the first) when a first comparison fails.
 _LADDER = [4.0 ** k for k in range(6, -10, -1)]
 _FULL_MODE_MAX_ENTRIES = 250_000
+_MAX_INPUT_ENTRIES = 1_000_000
+"""Inputs larger than this (all together) are refused: a wrong gradient's diagnosis at 4 million entries peaked at
+2.2 GB, more than a Binder session has."""
 
 
 class GradientCheckError(AssertionError):
@@ -853,8 +856,9 @@ def check_gradients(f: Callable, *inputs, mode: str = "fast", rtol: float | None
         raise TypeError(f"seed must be a whole number, got {seed!r}")
     if seed < 0:
         raise ValueError(f"seed must be a whole number ≥ 0, got {seed}")
-    if not isinstance(raise_on_failure, (bool, np.bool_)):
-        raise TypeError(f"raise_on_failure must be True or False, got {raise_on_failure!r}")
+    for name, value in (("raise_on_failure", raise_on_failure), ("graph", graph)):
+        if not isinstance(value, (bool, np.bool_)):
+            raise TypeError(f"{name} must be True or False, got {value!r}")
     if order not in (1, 2) or isinstance(order, bool):
         raise ValueError(f"order must be 1 (the gradient) or 2 (also the gradient of the gradient), got {order!r}")
     if not (expect is None or expect == "surrogate" or callable(expect)):
@@ -884,8 +888,13 @@ def check_gradients(f: Callable, *inputs, mode: str = "fast", rtol: float | None
     if not any(_is_float(x) for x in xs):
         raise ValueError("none of the inputs is floating point, so there is no gradient to check; "
                          "pass float inputs, e.g. tf.constant([1.0, 2.0])")
+    probe_size = sum(int(tf.size(x)) for x in xs if tf.is_tensor(x))
+    if probe_size > _MAX_INPUT_ENTRIES:
+        raise ValueError(f"the inputs hold {probe_size:,} entries; check_gradients takes up to "
+                         f"{_MAX_INPUT_ENTRIES:,} (its finite differences keep float64 copies of them, and a wrong "
+                         "gradient's diagnosis needs several: more could exhaust a notebook's memory). Check the "
+                         "function on a smaller input of the same kind: a gradient right there is right at any size.")
     if mode == "full":
-        probe_size = sum(int(tf.size(x)) for x in xs if tf.is_tensor(x))
         if probe_size * max(1, probe_size) > _FULL_MODE_MAX_ENTRIES:
             raise ValueError(f"mode='full' builds Jacobians entry by entry, too slow for {probe_size} input "
                              "entries; use mode='fast' (the default) for inputs this large")
@@ -951,7 +960,7 @@ def _finish(report: GradientReport, raise_on_failure: bool) -> GradientReport:
             if r.ok and r.result == "ok" and r.error is None:
                 r.result = "not checked"
     if raise_on_failure and not report.ok:
-        raise GradientCheckError(report) from report.error
+        raise GradientCheckError(report) from None     # the learner's error is on report.error, in words
     return report
 
 

@@ -85,6 +85,8 @@ def setup(seed: int = SEED, precision: int = PRINT_PRECISION) -> EnvironmentInfo
     """
     if not isinstance(seed, numbers.Integral) or isinstance(seed, bool):
         raise TypeError(f"setup(seed=...) takes a whole number, got {seed!r}")
+    if not 0 <= seed < 2 ** 32:
+        raise ValueError(f"setup(seed=...) takes a whole number between 0 and 2**32 - 1 (NumPy's range), got {seed}")
     if not isinstance(precision, numbers.Integral) or isinstance(precision, bool) or not 0 <= precision <= 16:
         raise ValueError(f"setup(precision=...) takes a whole number from 0 to 16, got {precision!r}")
     seed, precision = int(seed), int(precision)

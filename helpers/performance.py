@@ -141,6 +141,12 @@ def _whole(name: str, value, low: int, high: int) -> None:
         raise ValueError(f"{name} must be {kind}, at most {high:,}; got {value:,}")
 
 
+def _flag(name: str, value) -> None:
+    """A clear error unless ``value`` is True or False (a string such as "no" would count as true)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+
+
 def _check_iterations(iterations):
     """``iterations`` as an int32 tensor, after checking it is a positive whole number."""
     if tf.is_tensor(iterations):
@@ -228,6 +234,7 @@ def anderson_fixed_point(x, W, tolerance: float = 1e-12, max_steps: int = 100, m
     _check_tolerance("tolerance", tolerance, x.dtype)
     _whole("max_steps", max_steps, 1, 1_000_000)
     _whole("memory", memory, 1, 50)
+    _flag("return_steps", return_steps)
     z, steps, residual = _anderson_forward(tf.stop_gradient(x), tf.stop_gradient(W), tf.constant(tolerance, x.dtype),
                                            tf.constant(max_steps), memory)
     if tf.executing_eagerly():
@@ -306,7 +313,7 @@ def unrolled_fixed_point(x, W, iterations):
     return _iterate(x, W, _check_iterations(iterations))
 
 
-def implicit_fixed_point(x, W, iterations=None, adjoint_tolerance: float = 1e-12, max_adjoint_steps: int = 1000,
+def implicit_fixed_point(x, W, iterations=None, adjoint_tolerance: float | None = None, max_adjoint_steps: int = 1000,
                          solver=None, adjoint_memory: int = 1):
     """The fixed point z = tanh(z Wᵀ + x), with a gradient from the implicit function theorem.
 
@@ -321,7 +328,9 @@ def implicit_fixed_point(x, W, iterations=None, adjoint_tolerance: float = 1e-12
         z̄ = g + (z̄ ⊙ D) W        then   x̄ = z̄ ⊙ D,   W̄ = (z̄ ⊙ D)ᵀ z
 
     It is solved by iterating it from z̄ = g until a step changes z̄ by at most
-    ``adjoint_tolerance``; the map is a contraction like the forward one. With
+    ``adjoint_tolerance`` (by default 1e-12 in float64, and in float32 the
+    finest change it resolves, about 1e-5); the map is a contraction like the
+    forward one. With
     ``adjoint_memory`` > 1 the same iteration is sped up by Anderson
     acceleration with that memory (as :func:`anderson_fixed_point` does for
     the forward pass): worth it when the map contracts slowly, as on
@@ -349,9 +358,10 @@ def implicit_fixed_point(x, W, iterations=None, adjoint_tolerance: float = 1e-12
         solve = lambda x, W: _solved(solver, x, W)
     _whole("max_adjoint_steps", max_adjoint_steps, 1, 10_000_000)
     _whole("adjoint_memory", adjoint_memory, 1, 50)
-    if isinstance(adjoint_tolerance, bool) or not isinstance(adjoint_tolerance, (int, float, np.floating)) or \
-            not adjoint_tolerance > 0:
-        raise ValueError(f"adjoint_tolerance must be a positive number such as 1e-12, got {adjoint_tolerance!r}")
+    if adjoint_tolerance is None:
+        adjoint_tolerance = max(1e-12, 100 * float(np.finfo(x.dtype.as_numpy_dtype).eps))
+    else:
+        _check_tolerance("adjoint_tolerance", adjoint_tolerance, x.dtype)
 
     @tf.custom_gradient
     def fixed_point(x, W):
@@ -426,6 +436,7 @@ def deep_mlp(depth: int = 32, width: int = 256, batch: int = 4096, seed: int = 0
     _whole("depth", depth, 1, 1000)
     _whole("width", width, 1, 8192)
     _whole("batch", batch, 1, 1_000_000)
+    _whole("seed", seed, 0, 2 ** 32 - 1)
     if width * (width * depth + batch) > 50_000_000:
         raise ValueError(f"depth {depth}, width {width} and batch {batch} need more memory than a Binder session has; "
                          "keep width × (width × depth + batch) under 50 million")
@@ -444,11 +455,19 @@ def deep_mlp_gradients(weights, x, recompute: bool, layers_per_block: int = 4):
     backward pass, and each block's activations are recomputed there.
     """
     _whole("layers_per_block", layers_per_block, 1, 100_000)
+    _flag("recompute", recompute)
     if not isinstance(weights, (list, tuple)):
         raise TypeError(f"weights must be a list of tf.Variable (as deep_mlp returns), got {type(weights).__name__}")
     if not all(isinstance(w, tf.Variable) for w in weights):
         raise TypeError("weights must be tf.Variable objects (as deep_mlp returns): the tape watches variables, so "
                         "plain tensors would get no gradient")
+    if isinstance(x, (list, np.ndarray)):
+        x = tf.constant(np.asarray(x, dtype=np.float32))
+    if not tf.is_tensor(x) or x.shape.rank != 2:
+        raise TypeError(f"x must be a 2-D float tensor (batch, width), as deep_mlp returns, got {x!r:.60}")
+    if weights and x.dtype != weights[0].dtype:
+        raise TypeError(f"x is {x.dtype.name} but the weights are {weights[0].dtype.name}: give x the weights' "
+                        "dtype (deep_mlp makes both float32), e.g. tf.cast(x, tf.float32)")
     width = x.shape[-1]
     for i, w in enumerate(weights):
         if tuple(w.shape) != (width, width):
@@ -488,13 +507,19 @@ def run_benchmark(quick: bool = True, timeout: float = 600) -> dict:
             "course with `pip install -e .` from the repository so benchmarks/ is found")
     if not isinstance(quick, (bool, np.bool_)):
         raise TypeError(f"quick must be True (the notebook's small settings) or False (the full ones), got {quick!r}")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
+        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
     if _keeps_memory_statistics():
         spec = importlib.util.spec_from_file_location("performance_benchmark", BENCHMARK_SCRIPT)
         script = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(script)
         return json.loads(json.dumps(script.run(bool(quick))))       # the same plain figures as from the script
     args = [sys.executable, str(BENCHMARK_SCRIPT), "--json"] + (["--quick"] if quick else [])
-    run = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
+    try:
+        run = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"the benchmark did not finish within timeout={timeout:g} s: give it more time (the quick "
+                           "settings take about a minute on two cores, the full ones several)") from None
     if run.returncode != 0:
         last = (run.stderr.strip().splitlines() or ["no error output"])[-1]
         raise RuntimeError(f"the benchmark script failed: {last}")
@@ -530,6 +555,14 @@ def format_results(results: dict) -> str:
     if len(results["recompute"]) != 2:
         raise ValueError("results['recompute'] must hold two runs (without and with recompute_grad), as "
                          "run_benchmark() returns")
+    try:
+        return _format_results(results)
+    except (KeyError, TypeError, IndexError) as e:
+        raise ValueError(f"these results are incomplete or changed ({type(e).__name__}: {e}): pass the dict "
+                         "run_benchmark() returns, unchanged") from None
+
+
+def _format_results(results: dict) -> str:
     mlp, fp = results["settings"]["mlp"], results["settings"]["fixed_point"]
     plain, recompute = results["recompute"]
     lines = [f"(a) {mlp['depth']}-layer tanh MLP, width {mlp['width']}, batch {mlp['batch']}"]

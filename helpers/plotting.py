@@ -78,6 +78,7 @@ def value_and_gradient(f: Callable, x, *, label: str | None = None) -> tuple[np.
                          f"{tuple(ys.shape)}. Plot one function of one variable at a time.")
     with running(f"differentiating {label}"):
         grad = tape.gradient(ys, xs)
+    _require_elementwise(f, xs, ys, label)
     if grad is None:
         return ys.numpy(), np.full(xs.shape, np.nan)
     g = np.asarray(grad.numpy() if tf.is_tensor(grad) else grad, dtype=np.float64)
@@ -85,6 +86,28 @@ def value_and_gradient(f: Callable, x, *, label: str | None = None) -> tuple[np.
         raise ValueError(f"the gradient of {label} has shape {g.shape}, but x has shape {tuple(xs.shape)}: a "
                          "gradient has its input's shape (check what its grad returns)")
     return ys.numpy(), g.astype(ys.numpy().dtype)
+
+
+def _require_elementwise(f: Callable, xs: tf.Tensor, ys: tf.Tensor, label: str) -> None:
+    """A clear error when moving one entry of x moves other entries of f(x) (softmax, cumsum, a mean ...).
+
+    For such a function the tape's gradient of f(x) is d(sum of f)/dx, not each point's own derivative.
+    """
+    from .boundary import running
+
+    n = xs.shape.num_elements()
+    if n is None or n < 2:
+        return
+    flat = tf.reshape(xs, [-1])
+    moved = tf.reshape(tf.tensor_scatter_nd_update(flat, [[0]], flat[:1] + tf.cast(0.5, xs.dtype)), tf.shape(xs))
+    with running(f"calling {label}"):
+        ys2 = f(moved)
+    a, b = np.asarray(ys).reshape(-1)[1:], np.asarray(_one_output(ys2, label)).reshape(-1)[1:]
+    if not np.allclose(a, b, rtol=1e-6, atol=1e-12, equal_nan=True):
+        raise ValueError(f"{label} must work elementwise, each output from its own input: moving only the first "
+                         f"point changed other outputs too (as softmax, cumsum or a mean do, or a random function). "
+                         "The tape would give the gradient of their sum, not each point's derivative. Plot a function "
+                         "of one number at a time, or use check_gradients / plot_jacobian for functions of vectors.")
 
 
 _NOT_FINITE = (("+inf", np.isposinf, 1.04, "^"), ("-inf", np.isneginf, -0.04, "v"), ("NaN", np.isnan, 1.04, "x"))
@@ -109,7 +132,10 @@ def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, 
     """Plot ``f(x)`` (left) next to the gradient the tape returns for it (right), for one or several functions.
 
     ``functions`` is a function or a ``{label: function}`` mapping; each must
-    work elementwise on a 1-D tensor. Points where a value or gradient is not
+    work elementwise on a 1-D tensor. The points are evaluated in float32,
+    TensorFlow's default, whatever their dtype: the plot shows what a float32
+    model computes (overflow at x ≈ 88.7 included); for float64 values use
+    :func:`value_and_gradient`. Points where a value or gradient is not
     finite are marked outside the plot area, so a broken gradient is visible
     rather than silently missing from the line: ``+inf`` as ▲ above the top
     edge, ``-inf`` as ▼ below the bottom edge, NaN as × above the top edge.

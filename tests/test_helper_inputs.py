@@ -476,6 +476,10 @@ VG = lambda f, x: helpers.value_and_gradient(f, x)  # noqa: E731
 row("value_and_gradient/x**2-list", lambda: VG(lambda x: x ** 2, [1.0, 3.0]), ok(lambda r: close(r[1], [2.0, 6.0]), "[2, 6]"))
 row("value_and_gradient/f='sin'", lambda: VG("sin", [1.0]), raises(TypeError, ("function",)))
 row("value_and_gradient/f=None", lambda: VG(None, [1.0]), raises(TypeError, ("function",)))
+row("value_and_gradient/softmax-is-not-elementwise", lambda: VG(tf.nn.softmax, [0.0, 1.0, 2.0]),
+    raises(ValueError, ("elementwise", "softmax")))
+row("value_and_gradient/cumsum-is-not-elementwise", lambda: VG(tf.math.cumsum, [0.0, 1.0, 2.0]),
+    raises(ValueError, ("elementwise",)))
 row("value_and_gradient/x=python-float", lambda: VG(lambda x: x ** 2, 2.0), ok(lambda r: float(r[1]) == 4.0, "4"))
 row("value_and_gradient/x=python-int", lambda: VG(lambda x: x ** 2, 3), ok(lambda r: float(r[1]) == 6.0, "6"))
 row("value_and_gradient/x=np.int64", lambda: VG(lambda x: x ** 2, np.int64(3)), ok(lambda r: float(r[1]) == 6.0, "6"))
@@ -699,6 +703,10 @@ row("check_gradients/full-mode-500-in-200000-out", lambda: CG(lambda x: tf.tile(
     raises(ValueError, ("full", "fast"), within=5), timeout=6)
 row("check_gradients/fast-mode-10**6-entries", lambda: CG(cube_with(GRADS["right"]), tf.random.uniform([10 ** 6], 0.5, 1.0)),
     ok(lambda r: r.ok, "agrees", within=10), timeout=30)
+row("check_gradients/4-million-entries", lambda: CG(cube_with(GRADS["right"]), tf.ones([4 * 10 ** 6])),
+    raises(ValueError, ("1,000,000", "smaller input"), within=5), timeout=10)
+row("check_gradients/graph-not-a-bool", lambda: CG(cube_with(GRADS["right"]), tf.ones(3), graph="no"),
+    raises(TypeError, ("graph", "True or False")))
 
 
 
@@ -827,6 +835,12 @@ row("exercises.get/None", lambda: exercises.get(None), raises((TypeError, KeyErr
 row("exercises.get/int", lambda: exercises.get(1), raises((TypeError, KeyError), ("key", ("str", "string"))))
 row("exercises.check/typo", lambda: exercises.check("0.warmup", 6), raises((KeyError, ValueError), ("00.warmup",)))
 row("exercises.check/key=None", lambda: exercises.check(None, 6), raises((TypeError, KeyError), ("key", ("str", "string"))))
+row("exercises.check/bfloat16-six", lambda: exercises.check("00.warmup", tf.constant(6.0, tf.bfloat16)),
+    ok(lambda fb: fb.passed, "a right answer in bfloat16 passes"))
+row("exercises.check/Fraction-six", lambda: exercises.check("00.warmup", __import__("fractions").Fraction(6)),
+    ok(lambda fb: fb.passed, "a Fraction is a number"))
+row("exercises.check/10**400", lambda: exercises.check("01.chain_derivative", 10 ** 400),
+    ok(lambda fb: not fb.passed and "too large" in fb.message, "too large for a float"))
 row("exercises.check/key=1", lambda: exercises.check(1, 6), raises((TypeError, KeyError), ("key", ("str", "string"))))
 row("exercises.check/no-answer", lambda: exercises.check("00.warmup"), raises(TypeError, ("answer",)))
 row("exercises.reveal/typo", lambda: exercises.reveal("00.warmpu"), raises((KeyError, ValueError), ("00.warmup",)))
@@ -1096,6 +1110,11 @@ MLP = lambda: performance.deep_mlp(4, 8, 4)  # noqa: E731
 row("deep_mlp_gradients/recompute-matches", lambda: (lambda wx: [performance.deep_mlp_gradients(*wx, r, 2) for r in (False, True)])(MLP()),
     ok(lambda gs: all(close(a, b, 1e-5) for a, b in zip(*gs)), "the same gradients either way"))
 row("deep_mlp_gradients/layers_per_block=0", lambda: performance.deep_mlp_gradients(*MLP(), True, 0), raises(ValueError, ("layers_per_block",)))
+row("deep_mlp_gradients/recompute='no'", lambda: performance.deep_mlp_gradients(*MLP(), "no"),
+    raises(TypeError, ("recompute", "True or False")))
+row("deep_mlp_gradients/x-float64", lambda: (lambda w, x: performance.deep_mlp_gradients(w, tf.cast(x, tf.float64), False))(*MLP()),
+    raises(TypeError, ("float64", "float32")))
+row("deep_mlp/seed=-1", lambda: performance.deep_mlp(2, 4, 3, seed=-1), raises(ValueError, ("seed",)))
 row("deep_mlp_gradients/layers_per_block=2.5", lambda: performance.deep_mlp_gradients(*MLP(), True, 2.5), raises(TV, ("layers_per_block", "whole number")))
 row("deep_mlp_gradients/weights=[]", lambda: performance.deep_mlp_gradients([], MLP()[1], False), ok(lambda gs: gs == [], "no gradients"))
 row("deep_mlp_gradients/weights=None", lambda: performance.deep_mlp_gradients(None, MLP()[1], False), raises(TypeError, ("weights", "list")))
@@ -1107,6 +1126,15 @@ row("deep_mlp_gradients/width-mismatch", lambda: performance.deep_mlp_gradients(
 row("format_results/good", lambda: performance.format_results(good_results()), ok(lambda s: "recompute_grad" in s and "4.0×" in s, "two tables with ratios"))
 row("format_results/{}", lambda: performance.format_results({}), raises((TypeError, ValueError, KeyError), ("run_benchmark",)))
 row("format_results/None", lambda: performance.format_results(None), raises((TypeError, ValueError), ("run_benchmark",)))
+row("anderson_fixed_point/return_steps='no'", lambda: performance.anderson_fixed_point(*problem(), return_steps="no"),
+    raises(TypeError, ("return_steps", "True or False")))
+row("implicit_fixed_point/float32-default-tolerance", lambda: performance.fixed_point_gradients(
+    lambda x, W, it: performance.implicit_fixed_point(x, W, it),
+    *(tf.cast(v, tf.float32) for v in performance.contraction_problem(batch=2, size=8)), 60),
+    ok(lambda r: r is not None, "float32 reaches its own default tolerance"))
+row("format_results/partial", lambda: performance.format_results({"settings": {}, "recompute": [{}, {}], "fixed_point": []}),
+    raises(ValueError, ("run_benchmark",)))
+row("run_benchmark/timeout='10'", lambda: performance.run_benchmark(timeout="10"), raises(ValueError, ("timeout",)))
 row("format_results/json-string", lambda: performance.format_results(json.dumps(good_results())), raises((TypeError, ValueError), ("dict",)))
 row("format_results/zero-peak-memory", lambda: performance.format_results(good_results(fixed_point__1__peak_mib=0.0)),
     ok(lambda s: "implicit" not in s or "×" in s, "a table, with the missing ratio marked"))

@@ -69,7 +69,18 @@ def number_from(answer: Any, what: str = "one number") -> float:
         reject(f"that is {_kind(answer)}{comma}: give {what}, not a collection.", "not_a_number")
     if isinstance(answer, dict):
         reject(f"that is a dict: give {what}.", "not_a_number")
+    import numbers
+
+    if isinstance(answer, numbers.Number) and not isinstance(answer, (complex, np.generic, np.ndarray)):
+        try:
+            answer = float(answer)                    # Decimal, Fraction, int
+        except OverflowError:
+            reject(f"that number is too large for a float (about 1.8e308 at most): give {what}.", "not_a_number")
+        except (TypeError, ValueError):
+            pass
     try:
+        if tf.is_tensor(answer) and answer.dtype.is_floating:
+            answer = tf.cast(answer, tf.float64)      # bfloat16 and float16 too
         value = np.asarray(answer.numpy() if tf.is_tensor(answer) else answer)
     except Exception:  # noqa: BLE001 - whatever it is, it is not a number
         value = None
