@@ -16,6 +16,8 @@ def _real_numbers(value, what: str) -> np.ndarray:
     if isinstance(value, str) or (isinstance(value, (list, tuple)) and any(isinstance(v, str) for v in value)):
         raise TypeError(f"{what} must hold numbers, got text: {value!r:.60}")
     try:
+        if tf.is_tensor(value) and value.dtype in (tf.bfloat16, tf.float16):
+            value = tf.cast(value, tf.float32)            # NumPy does not count bfloat16 as a float
         arr = np.asarray(value.numpy() if tf.is_tensor(value) else value)
     except ValueError:
         raise ValueError(f"{what} is a ragged list: every row must have the same length") from None

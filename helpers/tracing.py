@@ -95,11 +95,18 @@ class ChainTrace:
         @tf.custom_gradient
         def traced(x):
             self._require_eager(name, x)
+            if isinstance(x, (str, bytes)) or (tf.is_tensor(x) and x.dtype == tf.string):
+                raise TypeError(f"{name!r} takes a number or a float tensor, got text: write the number without "
+                                "quotes")
             y = _one_tensor(forward(x), f"the forward rule of {name!r}")
             self.forward.append(ForwardRecord(len(self.forward) + 1, name, x, y))
 
             def grad(upstream):
                 d_local = _one_tensor(local(x), f"the local derivative of {name!r}")
+                if d_local.dtype != upstream.dtype:
+                    raise TypeError(f"the local derivative of {name!r} returned {d_local.dtype.name} for a "
+                                    f"{upstream.dtype.name} input: keep the input's dtype (no casts, constants made "
+                                    "with the input's dtype)")
                 if d_local.shape != x.shape and d_local.shape.num_elements() != 1:
                     raise ValueError(f"the local derivative of {name!r} has shape {tuple(d_local.shape)} for an "
                                      f"input of shape {tuple(x.shape)}: an elementwise link's local derivative has "

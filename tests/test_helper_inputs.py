@@ -344,6 +344,10 @@ row("link/x=float64", lambda: link_run(tf.constant(2.0, tf.float64)),
 row("link/x=float16", lambda: link_run(tf.constant(1.5, tf.float16), n=1),
     ok(lambda r: r[2].dtype == tf.float16 and float(r[2]) == 3.0, "float16 gradient 3"))
 row("link/x=int-tensor-forward", lambda: linked()[1](tf.constant(3)), ok(lambda y: int(y) == 9, "9"))
+row("link/x=text", lambda: linked()[1](tf.constant("2.0")), raises(TypeError, ("text", "quotes")))
+row("link/local-casts-to-float32", lambda: link_run(tf.constant(2.0, tf.float64), n=1,
+                                                    local=lambda v: tf.cast(2 * v, tf.float32)),
+    raises(TypeError, ("float32", "float64", "dtype")))
 row("link/x=complex", lambda: link_run(tf.constant(1.0 + 1.0j), n=1),
     ok(lambda r: r[2] is not None and r[2].dtype == tf.complex128, "a complex gradient"))
 row("link/x=tf.Variable", lambda: link_run(tf.Variable(2.0)), ok(lambda r: float(r[2]) == 1024.0, "1024"))
@@ -565,6 +569,7 @@ PJ = lambda *a, **k: helpers.plot_jacobian(*a, **k)  # noqa: E731
 row("plot_jacobian/eye3", lambda: PJ(np.eye(3)), ok(lambda ax: is_axes(ax) and ax.get_xlabel() == "input j", "an Axes"))
 row("plot_jacobian/list-of-lists", lambda: PJ([[1, 2], [3, 4]]), ok(is_axes, "an Axes"))
 row("plot_jacobian/tensor", lambda: PJ(tf.eye(2)), ok(is_axes, "an Axes"))
+row("plot_jacobian/bfloat16", lambda: PJ(tf.eye(2, dtype=tf.bfloat16)), ok(is_axes, "an Axes"))
 row("plot_jacobian/tf.Variable", lambda: PJ(tf.Variable(tf.eye(2))), ok(is_axes, "an Axes"))
 row("plot_jacobian/int-tensor", lambda: PJ(tf.constant([[1, 2]])), ok(is_axes, "an Axes"))
 row("plot_jacobian/float16", lambda: PJ(tf.ones((2, 2), tf.float16)), ok(is_axes, "an Axes"))
