@@ -330,8 +330,7 @@ def explain(error: BaseException) -> Explanation:
                            "because that tape saw no path to the source. A tf.constant must be watched "
                            "(tape.watch(x)) by every tape that differentiates with respect to it, and the computation "
                            "must run inside the tape's with-block.")
-    if "supports keywords arguments only when eager execution" in text or \
-            "custom_gradient function expected to return" in text and "keyword" in learner_line(error):
+    if "supports keywords arguments only when eager execution" in text:
         return Explanation("keyword_call",
                            "a custom-gradient function was called with keyword arguments (f(x=...)). Inside "
                            "tf.function TensorFlow refuses that, and eagerly a call with every input as a keyword "

@@ -17,6 +17,11 @@ def in_function(fn):
     return lambda: tf.function(fn, autograph=False)(x)
 
 
+@tf.custom_gradient
+def doubled(x):
+    return 2 * x, lambda u: 2 * u
+
+
 def unwatched_hvp():
     with tf.GradientTape() as outer:
         with tf.GradientTape() as inner:
@@ -41,6 +46,8 @@ CASES = {
     ".numpy() in tf.function": (in_function(lambda t: t.numpy()), "numpy_in_graph", (".numpy()",)),
     "Python if on a vector": (lambda: 1 if x > 0 else 0, "python_bool", ("tf.where",)),
     "typo in a tf name": (lambda: tf.cosine(x), "typo", ("tf.cos",)),
+    "keyword call of a custom gradient in tf.function": (in_function(lambda t: doubled(x=t)), "keyword_call",
+                                                         ("keyword", "positional")),
     "NumPy-style method": (lambda: x.sum(), "numpy_method", ("tf.reduce_sum",)),
     "einsum of the wrong rank": (lambda: tf.einsum("bn->n", tf.ones((2, 3, 4))), "einsum_rank", ("...",)),
     "numpy_function with a fixed output dtype": (
