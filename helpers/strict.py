@@ -147,8 +147,9 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> l
             raise CustomGradientError(wrong_shape, "wrong_shape")
         if not (g.shape.is_fully_defined() and value.shape.is_fully_defined()):
             # Not enough static information (a None batch size, say): check when grad runs.
-            message = (f"{fname}: grad returned a gradient whose shape differs from {kind} {name!r}'s shape; a "
-                       f"gradient always has its input's shape. Return Jᵀ·upstream reduced to {name}'s shape")
+            message = (f"{fname}: grad returned a gradient for {kind} {name} whose shape (x) differs from "
+                       f"{name}'s shape (y); a gradient always has its input's shape. Return Jᵀ·upstream "
+                       f"reduced to {name}'s shape")
             with tf.control_dependencies([tf.debugging.assert_equal(tf.shape(g), tf.shape(value),
                                                                     message=message)]):
                 g = tf.identity(g)

@@ -101,6 +101,25 @@ def test_catches_unreduced_broadcast_gradient():
         gradients(add_bias, np.ones((4, 3), np.float32), np.ones(3, np.float32))
 
 
+def test_checks_the_shape_when_grad_runs_if_tracing_cannot_tell():
+    """Inside a tf.function with unknown sizes both shapes are (None,) when traced; the check runs with the data."""
+    @strict_custom_gradient
+    def add_bias(x, b):
+        return x + b, lambda u: (u, tf.reduce_sum(u, axis=1))     # sums the wrong axis: 4 entries for b's 3
+
+    @tf.function(input_signature=[tf.TensorSpec([None, None]), tf.TensorSpec([None])])
+    def bias_gradient(x, b):
+        with tf.GradientTape() as tape:
+            tape.watch(b)
+            y = add_bias(x, b)
+        return tape.gradient(y, b)
+
+    np.testing.assert_allclose(bias_gradient(tf.ones((3, 3)), tf.zeros(3)).numpy(), [3, 3, 3])   # square: passes
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"add_bias: grad returned a gradient for input b whose shape \(x\) differs"):
+        bias_gradient(tf.ones((4, 3)), tf.zeros(3))
+
+
 def test_catches_keyword_call_that_bypasses_the_custom_gradient():
     @strict_custom_gradient
     def f(x):
