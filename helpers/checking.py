@@ -271,6 +271,9 @@ def _as_tensor(x, name: str, float_dtype: tf.DType) -> tf.Tensor:
             arr = np.asarray(x)
         except Exception:  # noqa: BLE001 - any failure means "not array-like"
             arr = None
+        if isinstance(x, (list, tuple)) and (arr is None or arr.dtype == object):
+            raise TypeError(f"input {name!r} is a list whose rows have different lengths (or hold something other "
+                            "than numbers): a tensor needs every row the same length, e.g. [[1.0, 2.0], [3.0, 4.0]]")
         if arr is None or arr.dtype == object or arr.dtype.kind not in "biufc":
             raise TypeError(f"input {name!r} must be a tf.Tensor, tf.Variable, NumPy array or number, "
                             f"got {type(x).__name__}")
@@ -282,6 +285,18 @@ def _as_tensor(x, name: str, float_dtype: tf.DType) -> tf.Tensor:
         raise ValueError(f"input {name!r} holds inf or NaN; check the gradient at a point where every entry "
                          "is finite")
     return x
+
+
+def _values(out):
+    """An expect= function's output as a tensor: NumPy arrays and numbers are converted, the rest kept."""
+    if isinstance(out, (np.ndarray, np.generic, float, int)) and not isinstance(out, bool):
+        return tf.constant(np.asarray(out))
+    return out
+
+
+def _shapes_text(outs) -> str:
+    shapes = [tuple(o.shape) if hasattr(o, "shape") else type(o).__name__ for o in outs]
+    return ", ".join(map(str, shapes)) if len(shapes) != 1 else f"shape {shapes[0]}"
 
 
 def _input_names(f: Callable, count: int) -> list[str]:
@@ -420,6 +435,8 @@ class _Probe:
     def _call_reference(self, args):
         with running("the forward pass"):
             out = self.reference(*args)
+        if self.reference is not self.f:     # expect= is only evaluated, never differentiated: NumPy will do
+            out = [_values(o) for o in (out if isinstance(out, (list, tuple)) else [out])]
         return [out] if tf.is_tensor(out) else list(out)
 
     def _numerical_setup(self):
@@ -443,7 +460,8 @@ class _Probe:
             raise _raised("the forward pass", e) from None
         if len(outs) != len(self.outputs) or any(o.shape != y.shape for o, y in zip(outs, self.outputs)):
             raise ValueError("expect= must be a function of the same inputs whose outputs have the same shapes "
-                             f"as {self.f_name}'s")
+                             f"as {self.f_name}'s: it gave {_shapes_text(outs)}, {self.f_name} gave "
+                             f"{_shapes_text(self.outputs)}")
 
     def evaluate(self, args=None) -> np.ndarray:
         """All outputs of the reference function at ``args``, flattened into one float64 vector."""

@@ -130,14 +130,15 @@ def _mark_not_finite(ax, xs: np.ndarray, values: np.ndarray, color: str, label: 
 
 
 def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, *, title: str | None = None,
-                               ylim_value=None, ylim_grad=None):
+                               ylim_value=None, ylim_grad=None, dtype=tf.float32):
     """Plot ``f(x)`` (left) next to the gradient the tape returns for it (right), for one or several functions.
 
     ``functions`` is a function or a ``{label: function}`` mapping; each must
-    work elementwise on a 1-D tensor. The points are evaluated in float32,
-    TensorFlow's default, whatever their dtype: the plot shows what a float32
-    model computes (overflow at x ≈ 88.7 included); for float64 values use
-    :func:`value_and_gradient`. Points where a value or gradient is not
+    work elementwise on a 1-D tensor. The points are evaluated in ``dtype``,
+    float32 by default (TensorFlow's default, whatever the points' own dtype:
+    the plot shows what a float32 model computes, overflow at x ≈ 88.7
+    included); pass ``dtype=tf.float64`` for float64. The titles name the
+    dtype used. Points where a value or gradient is not
     finite are marked outside the plot area, so a broken gradient is visible
     rather than silently missing from the line: ``+inf`` as ▲ above the top
     edge, ``-inf`` as ▼ below the bottom edge, NaN as × above the top edge.
@@ -147,7 +148,7 @@ def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, 
     >>> import numpy as np
     >>> fig = plot_function_and_gradient({"x²": lambda x: x ** 2}, np.linspace(-2, 2, 5))
     >>> [ax.get_title() for ax in fig.axes]
-    ['value', 'gradient from the tape']
+    ['value (float32)', 'gradient from the tape (float32)']
     """
     import matplotlib.pyplot as plt
 
@@ -161,7 +162,13 @@ def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, 
     for label, f in functions.items():
         if not callable(f):
             raise TypeError(f"the entry {label!r} must be a function, got {type(f).__name__} {f!r:.40}")
-    xs = _points(x).numpy().astype(np.float32)
+    try:
+        dtype = tf.as_dtype(dtype)
+    except TypeError:
+        dtype = None
+    if dtype not in (tf.float32, tf.float64):
+        raise ValueError("dtype must be tf.float32 (the default: what a float32 model computes) or tf.float64")
+    xs = _points(x).numpy().astype(dtype.as_numpy_dtype)
     if xs.ndim != 1 or xs.size < 2:
         raise ValueError("x must be a 1-D array of at least two points, e.g. np.linspace(-3, 3, 200)")
     limits = {name: _limits(value, name) for name, value in (("ylim_value", ylim_value), ("ylim_grad", ylim_grad))}
@@ -174,8 +181,8 @@ def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, 
         for ax, values in ((ax_v, y), (ax_g, g)):
             ax.plot(xs, np.where(np.isfinite(values), values, np.nan), style, color=color, label=label, lw=2)
             _mark_not_finite(ax, xs, values, color, label)
-    ax_v.set_title("value")
-    ax_g.set_title("gradient from the tape")
+    ax_v.set_title(f"value ({dtype.name})")
+    ax_g.set_title(f"gradient from the tape ({dtype.name})")
     for ax in (ax_v, ax_g):
         ax.set_xlabel("x")
         ax.legend(fontsize=8)

@@ -28,6 +28,19 @@ def test_plot_draws_value_and_gradient_lines():
     np.testing.assert_allclose(grad_ax.get_lines()[0].get_ydata(), np.cos(np.linspace(0, 1, 11)), rtol=1e-6)
 
 
+def test_plot_computes_in_float32_unless_told_and_says_which():
+    """(1 - cos x)/x² is 0.5 near 0; float32 cannot see it at x ~ 1e-4, float64 can."""
+    f, xs = (lambda t: (1 - tf.cos(t)) / t ** 2), np.linspace(1e-4, 1e-3, 6)
+    default = helpers.plot_function_and_gradient(f, xs)
+    assert [ax.get_title() for ax in default.axes] == ["value (float32)", "gradient from the tape (float32)"]
+    assert not np.allclose(default.axes[0].get_lines()[0].get_ydata(), 0.5, atol=1e-3)
+    wide = helpers.plot_function_and_gradient(f, xs, dtype=tf.float64)
+    assert wide.axes[0].get_title() == "value (float64)"
+    np.testing.assert_allclose(wide.axes[0].get_lines()[0].get_ydata(), 0.5, atol=1e-6)
+    with pytest.raises(ValueError, match="dtype must be tf.float32"):
+        helpers.plot_function_and_gradient(f, xs, dtype="int32")
+
+
 def test_plot_marks_points_that_are_not_finite_outside_the_axes():
     naive = lambda x: tf.math.log(1 + tf.exp(x))
     fig = helpers.plot_function_and_gradient({"naive": naive}, np.array([0.0, 50.0, 100.0]))

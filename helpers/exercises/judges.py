@@ -512,8 +512,10 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
         for n, inputs in enumerate(points):
             report = check_gradients(fn, *inputs, raise_on_failure=False, graph=(n == len(points) - 1))
             if report.error is not None:
-                raise LearnerCodeError("your grad" if report.mistake != "forward_raised" else "your function",
-                                       report.error)
+                error = LearnerCodeError("your grad", report.error)
+                if report.mistake == "forward_raised" or error.mistake == "keyword_call":
+                    error = LearnerCodeError("calling your function", report.error)    # the call is at fault
+                raise error
             if report.ok:
                 continue
             specific = _match_known_wrong(fn, inputs, known_wrong)
