@@ -16,7 +16,7 @@ The fixed point's forward pass is any solver: plain iteration, or
 :func:`anderson_fixed_point`, stopped at a tolerance; the backward pass is the
 same adjoint equation either way.
 
-The measurements themselves live in ``benchmarks/performance_benchmark.py``;
+The measurements themselves live in ``helpers/performance_benchmark.py``;
 :func:`run_benchmark` runs that script and returns its figures.
 
 >>> import tensorflow as tf
@@ -54,7 +54,7 @@ __all__ = [
     "BENCHMARK_SCRIPT",
 ]
 
-BENCHMARK_SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "performance_benchmark.py"
+BENCHMARK_SCRIPT = Path(__file__).resolve().parent / "performance_benchmark.py"
 """The benchmark notebook 08 calls; run it directly for the full-size figures."""
 
 CONTRACTION = 0.5
@@ -491,7 +491,7 @@ def deep_mlp_gradients(weights, x, recompute: bool, layers_per_block: int = 4):
 
 
 def run_benchmark(quick: bool = True, timeout: float = 600) -> dict:
-    """Run ``benchmarks/performance_benchmark.py`` and return its figures.
+    """Run ``helpers/performance_benchmark.py`` and return its figures.
 
     Peak memory is read from TensorFlow's CPU allocator, which keeps
     statistics only when ``TF_CPU_ALLOCATOR_USE_BFC=true`` was set before
@@ -503,8 +503,8 @@ def run_benchmark(quick: bool = True, timeout: float = 600) -> dict:
     """
     if not BENCHMARK_SCRIPT.exists():
         raise FileNotFoundError(
-            f"the benchmark script {BENCHMARK_SCRIPT.name} is not next to the helpers package: install the "
-            "course with `pip install -e .` from the repository so benchmarks/ is found")
+            f"the benchmark script {BENCHMARK_SCRIPT.name} is missing from the helpers package: reinstall the "
+            "course (`pip install -e .` in a clone of the repository)")
     if not isinstance(quick, (bool, np.bool_)):
         raise TypeError(f"quick must be True (the notebook's small settings) or False (the full ones), got {quick!r}")
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:

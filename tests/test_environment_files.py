@@ -69,3 +69,26 @@ def test_the_drift_check_can_fail(tmp_path):
     drifted = [req.replace("2.2.6", "2.2.5") for req in
                (ROOT / "binder" / "requirements.txt").read_text().splitlines()]
     assert _pins(drifted) != runtime
+
+
+def test_the_wheel_pip_builds_holds_every_helper_module(tmp_path):
+    """A notebook opened alone (Colab, a hub) installs the course with pip from its repository: that
+    install must hold every module of the helpers, subpackages and the benchmark notebook 08 runs included."""
+    import shutil
+    import subprocess
+    import sys
+    import zipfile
+
+    source = tmp_path / "source"              # a copy, so the build leaves nothing in the repository
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    shutil.copytree(ROOT / "helpers", source / "helpers", ignore=shutil.ignore_patterns("__pycache__"))
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path / "out"),
+                            str(source)], capture_output=True, text=True, timeout=300)
+    assert build.returncode == 0, build.stderr[-2000:]
+    (wheel,) = (tmp_path / "out").glob("*.whl")
+    packaged = {n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("helpers/")}
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "helpers").rglob("*.py") if "__pycache__" not in p.parts}
+    assert "helpers/exercises/__init__.py" in modules and "helpers/performance_benchmark.py" in modules
+    assert modules - packaged == set(), "left out of the installed package"
