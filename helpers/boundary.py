@@ -330,6 +330,12 @@ def explain(error: BaseException) -> Explanation:
                            "because that tape saw no path to the source. A tf.constant must be watched "
                            "(tape.watch(x)) by every tape that differentiates with respect to it, and the computation "
                            "must run inside the tape's with-block.")
+    if "is out of scope and cannot be used here" in text:
+        return Explanation("graph_tensor_escaped",
+                           "a tensor made inside one tf.function graph was used outside it. A @tf.function put on a "
+                           "custom-gradient function itself makes its grad (and any custom gradient nested in it) "
+                           "capture tensors of that graph: leave the custom-gradient function undecorated and call "
+                           f"it inside a tf.function instead. ({original})")
     if "supports keywords arguments only when eager execution" in text:
         return Explanation("keyword_call",
                            "a custom-gradient function was called with keyword arguments (f(x=...)). Inside "

@@ -122,6 +122,12 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> l
             raise CustomGradientError(
                 f"{fname}: grad returned a gradient for {kind} {name!r} of dtype {dtype.name}, which is not "
                 f"differentiable: return None in its place.", "not_none")
+        if isinstance(g, (tuple, list)) and kind == "input":
+            raise CustomGradientError(
+                f"{fname}: grad returned a {type(g).__name__} of {len(g)} where the gradient for input {name!r} goes. "
+                f"A pair (input gradients, [variable gradients]) is what grad(upstream, variables=...) returns for "
+                f"a function that reads a tf.Variable; with no variable, return just one gradient per input, in "
+                f"order: ({', '.join('d' + n for n in names)}).", "nested")
         if not tf.is_tensor(g) and not isinstance(g, (int, float)):
             raise CustomGradientError(
                 f"{fname}: grad returned a {type(g).__name__} for {kind} {name!r}; return a tensor made with "

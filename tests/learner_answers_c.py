@@ -465,7 +465,9 @@ def tanh_op(x):
     def grad(dy):
         return dy * (1.0 - tf.tanh(x) ** 2)   # same value as slope, but the tape can differentiate it
     return y, grad
-''', right=True),
+''', right=False, mistake="recomputes the slope with tf.tanh, which the tape can see: the prompt asks for fused_tanh's "
+           "slope (relabelled wrong by the course authors when the prompt was made explicit)",
+           must_mention=("fused",)),
 
     Answer(key="07.fused_second_derivative", label="naive nesting: grad itself decorated", code='''@tf.custom_gradient
 def tanh_op(x):

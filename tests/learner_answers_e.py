@@ -829,7 +829,8 @@ def tanh_op(x):
     def grad(dy):
         return dy * (1 - tf.tanh(x) ** 2)     # TF ops on x: the outer tape can differentiate this
     return y, grad
-""", True),
+""", False, "Recomputes the slope with tf.tanh, which the tape can see: the prompt asks for fused_tanh's slope "
+           "(relabelled wrong by the course authors when the prompt was made explicit).", ("fused",)),
     Answer("07.fused_second_derivative", "1 - y² from the fused output", """\
 @tf.custom_gradient
 def tanh_op(x):

@@ -22,6 +22,29 @@ def doubled(x):
     return 2 * x, lambda u: 2 * u
 
 
+def second_derivative_of_a_compiled_custom_gradient():
+    """@tf.function on a custom-gradient function whose grad nests another custom gradient (notebook 07)."""
+    @tf.function
+    @tf.custom_gradient
+    def cube(x):
+        slope = tf.stop_gradient(3 * x ** 2)
+
+        def grad(dy):
+            @tf.custom_gradient
+            def first(x):
+                return slope, lambda ddy: ddy * 6 * x
+            return dy * first(x)
+        return x ** 3, grad
+
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = cube(x)
+        g = inner.gradient(y, x)
+    return outer.gradient(g, x)
+
+
 def unwatched_hvp():
     with tf.GradientTape() as outer:
         with tf.GradientTape() as inner:
@@ -54,6 +77,8 @@ CASES = {
         lambda: tf.function(lambda t: tf.numpy_function(np.sin, [t], tf.float32))(tf.constant([1.0], tf.float64)),
         "wrong_dtype", ("float64", "float32")),
     "gradient of None": (unwatched_hvp, "none_gradient", ("watch",)),
+    "a graph tensor used outside its tf.function": (second_derivative_of_a_compiled_custom_gradient,
+                                                    "graph_tensor_escaped", ("undecorated", "tf.function")),
     "stub left in": (lambda: (_ for _ in ()).throw(NotImplementedError("return dL/dx")), "not_attempted",
                      ("NotImplementedError",)),
 }

@@ -384,6 +384,63 @@ WRONG_ANSWERS["09.fix_linear"].update({
     "no_custom_gradient": lin})
 
 
+
+def local_sin_with_upstream(x, upstream=None):
+    return upstream * tf.cos(x)
+
+
+def hvp_v_given_to_the_first_gradient(f, x, v):
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        g = inner.gradient(y, x, output_gradients=v)
+    return outer.gradient(g, x)
+
+
+def make_f_reading_a_global_matrix(matrix):
+    return cg(lambda x: tf.linalg.matvec(matrix, x), lambda x, u: tf.linalg.matvec(A_GLOBAL, u, transpose_a=True))
+
+
+A_GLOBAL = tf.constant(np.random.default_rng(7).standard_normal((5, 3)).astype(np.float32))
+raw_softmax = lambda z: tf.exp(z) / tf.reduce_sum(tf.exp(z), axis=-1, keepdims=True)   # noqa: E731
+WRONG_ANSWERS["00.warmup"]["other_function"] = 27
+WRONG_ANSWERS["01.local_sin"].update({"takes_upstream": local_sin_with_upstream,
+                                      "pair_returned": lambda x: (tf.sin(x), lambda u: u * tf.cos(x))})
+WRONG_ANSWERS["01.local_sin"]["approximate"] = lambda x: 1 - x ** 2 / 2                 # kept: near 0 only
+WRONG_ANSWERS["02.stable_log1pexp"]["negative_side"] = cg(lambda x: tf.abs(x) + tf.math.log1p(tf.exp(-tf.abs(x))),
+                                                          lambda x, u: u * tf.sigmoid(x))
+WRONG_ANSWERS["02.multiply"]["divide_gradients"] = cg(lambda x, y: x * y, lambda x, y, u: (u / y, -u * x / y ** 2))
+WRONG_ANSWERS["03.softmax_vjp"]["overflow"] = cg(sm, lambda z, u: raw_softmax(z) * (
+    u - tf.reduce_sum(u * raw_softmax(z), axis=-1, keepdims=True)))
+WRONG_ANSWERS["03.matvec"]["ignores_matrix"] = make_f_reading_a_global_matrix
+WRONG_ANSWERS["04.quadratic_form"]["A_in_its_gradient"] = cg(xAx, lambda x, A, u: (
+    u * tf.linalg.matvec(A + tf.transpose(A), x), u * tf.tensordot(x, tf.linalg.matvec(A, x), 0)))
+WRONG_ANSWERS["05.sign_ste"]["mask_on_upstream"] = cg(tf.sign, lambda x, u: u * tf.cast(tf.abs(u) <= 1, u.dtype))
+WRONG_ANSWERS["06.numpy_erf"]["normal_density"] = numpy_erf(
+    grad=lambda x, u: u * tf.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi))
+WRONG_ANSWERS["07.hvp"]["v_to_first"] = hvp_v_given_to_the_first_gradient
+
+
+def test_finite_difference_local_derivative_is_called_an_approximation():
+    feedback = check("01.local_sin", lambda x: (tf.sin(x + 0.01) - tf.sin(x)) / 0.01)
+    assert feedback.mistake == "approximate" and "finite difference" in feedback.message
+
+
+def test_a_first_derivative_that_ignores_the_fused_slope_is_told_so():
+    """Right values, and fused_tanh is called, but the slope is recomputed with tf.tanh: the tape sees it."""
+    import helpers.exercises.higher_order as module
+
+    @tf.custom_gradient
+    def tanh_op(x):
+        y, slope = fused_tanh(x)
+        return y, lambda dy: dy * (1 - tf.tanh(x) ** 2)
+    feedback = check("07.fused_second_derivative", tanh_op)
+    assert feedback.mistake == "not_fused" and "changed that slope" in feedback.message
+    assert module.fused_tanh is fused_tanh and globals()["fused_tanh"] is fused_tanh     # restored after the check
+
+
 @pytest.mark.parametrize("key,mistake", [(k, m) for k, ms in WRONG_ANSWERS.items() for m in ms])
 def test_each_recognised_mistake_gets_its_own_feedback(key, mistake):
     feedback = check(key, WRONG_ANSWERS[key][mistake])

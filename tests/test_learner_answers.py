@@ -24,6 +24,7 @@ import learner_answers_b
 import learner_answers_c
 import learner_answers_d
 import learner_answers_e
+import learner_answers_f
 
 try:
     import learner_answers_holdout
@@ -32,7 +33,8 @@ except ImportError:  # the holdout set is optional
     HOLDOUT = []
 
 ANSWERS = (list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + list(learner_answers_c.ANSWERS)
-           + list(learner_answers_d.ANSWERS) + list(learner_answers_e.ANSWERS) + HOLDOUT)
+           + list(learner_answers_d.ANSWERS) + list(learner_answers_e.ANSWERS) + list(learner_answers_f.ANSWERS)
+           + HOLDOUT)
 
 # Where the author's words would give the exercise's answer away, feedback names the concept instead
 # (the course's rule: name the misconception and where to look, never the formula).

@@ -104,7 +104,8 @@ register(Exercise(
         local_sin = lambda x: tf.cos(x)   # d/dx sin(x) = cos(x)
     """,
     answer_name="local_sin",
-    mistakes=("wrong_sign", "forward_value", "wrong_function", "whole_chain", "constant", "numpy", "approximate"),
+    mistakes=("wrong_sign", "forward_value", "wrong_function", "whole_chain", "constant", "numpy", "approximate",
+              "takes_upstream", "pair_returned"),
     hints={"typo": "TensorFlow's trigonometric functions are tf.sin, tf.cos and tf.tan.",
            "undefined_name": "TensorFlow's trigonometric functions are tf.sin, tf.cos and tf.tan."},
 ))

@@ -5,7 +5,7 @@ import tensorflow as tf
 
 from . import Exercise, Feedback, register
 from .judges import builds_square_matrix, function_from, one_tensor, refers_to
-from ..boundary import running
+from ..boundary import LearnerCodeError, running
 
 _X = np.array([-1.5, 0.5, 2.0])
 _U = np.array([2.0, -1.0, 0.5])
@@ -40,6 +40,39 @@ def _derivatives(answer, x, u, in_function, squared=False):
     stage = "differentiating your function twice" + (" inside tf.function" if in_function else "")
     with running(stage):
         return tf.function(run, autograph=False)(x) if in_function else run(x)
+
+
+def _follows_fused_slope(fn) -> bool | None:
+    """Whether fn's first derivative follows the slope fused_tanh returns: checked by scaling that slope by 1.5
+    while fn runs eagerly once. None when that cannot be tried (fn does not read fused_tanh from its module)."""
+    import inspect
+
+    if hasattr(fn, "python_function"):               # a tf.function keeps its traced graph: no new trace
+        return None
+    space = getattr(inspect.unwrap(fn), "__globals__", None)
+    if not isinstance(space, dict) or not callable(space.get("fused_tanh")):
+        return None
+    original = space["fused_tanh"]
+
+    def scaled_slope(x):
+        y, slope = original(x)
+        return y, 1.5 * slope
+
+    x, u = (tf.constant(v) for v in _POINTS[0])
+    space["fused_tanh"] = scaled_slope
+    try:
+        with running("calling your function"):
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                y = one_tensor(fn(x), "your function")
+            first = tape.gradient(y, x, output_gradients=u)
+    except Exception:  # noqa: BLE001 - it ran before; if it cannot run this way, do not judge by it
+        return None
+    finally:
+        space["fused_tanh"] = original
+    if first is None:
+        return None
+    return bool(np.allclose(first.numpy(), 1.5 * u.numpy() * (1 - np.tanh(x.numpy()) ** 2)))
 
 
 def _judge_second(answer) -> Feedback:
@@ -111,6 +144,12 @@ def _judge_second(answer) -> Feedback:
                                "can differentiate everything itself, which is not the situation of this exercise. "
                                "Take the value and the slope from y, slope = fused_tanh(x), and give the second "
                                "derivative yourself.", "not_fused")
+    if _follows_fused_slope(fn) is False:
+        return Feedback(False, "your derivatives are right, but your first derivative does not come from the slope "
+                               "fused_tanh returns (the checker changed that slope, and yours stayed the same): you "
+                               "computed it again from x with TensorFlow operations, which the tape can differentiate "
+                               "by itself. This exercise is about a slope the tape cannot see: use the slope from "
+                               "y, slope = fused_tanh(x), and give its derivative yourself.", "not_fused")
     return Feedback(True, "first derivative 1 − tanh²(x), second derivative −2 tanh(x)(1 − tanh²(x)), eagerly and "
                           "inside tf.function, whatever the upstream, also inside the loss Σ u·y².")
 
@@ -174,12 +213,38 @@ def _hessian(f, x):
                      for i in range(n)])
 
 
+def _passes_output_gradients(fn) -> bool:
+    """Whether fn's code passes a keyword argument output_gradients= (keyword names are constants of the code)."""
+    import inspect
+    import types
+
+    def constants(code):
+        for const in code.co_consts:
+            if isinstance(const, types.CodeType):
+                yield from constants(const)
+            elif isinstance(const, tuple):
+                yield from const
+            else:
+                yield const
+
+    code = getattr(inspect.unwrap(fn), "__code__", None)
+    return code is not None and "output_gradients" in set(c for c in constants(code) if isinstance(c, str))
+
+
 def _judge_hvp(answer) -> Feedback:
     fn = function_from(answer, "a function hvp(f, x, v)")
     x, v = tf.constant(_HX), tf.constant(_HV)
     for f, name in ((softplus_sum, "softplus_sum"), (coupled, "a function whose Hessian is not diagonal")):
-        with running(f"calling hvp(f, x, v) with f = {name}"):
-            got = fn(f, x, v)
+        try:
+            with running(f"calling hvp(f, x, v) with f = {name}"):
+                got = fn(f, x, v)
+        except LearnerCodeError as e:
+            if e.mistake in ("broadcast_shapes", "matmul_shapes", "wrong_shape") and _passes_output_gradients(fn):
+                return Feedback(False, "your hvp gives v to the first differentiation, and a shape clash follows. "
+                                       "v has x's shape: it can weight the gradient g (shaped like x), not f(x), a "
+                                       "scalar whose upstream is 1. Give v to the second differentiation, the one "
+                                       f"of g. (In detail: {e.sentence()})", "v_to_first")
+            raise
         if got is None:
             return Feedback(False, "hvp returned None: the outer tape saw no path from the gradient to x. Compute the "
                                    "gradient inside the outer tape's with-block, and watch x in both tapes.", "none")
@@ -272,6 +337,6 @@ register(Exercise(
     answer_name="hvp",
     context={"softplus_sum": softplus_sum},
     mistakes=("full_hessian", "gradient_only", "v_ignored", "none", "wrong_shape", "diagonal_only", "only_softplus",
-              "wrong_kind", "swapped", "approximate", "forward_over_reverse", "wrong_dtype", "scaled"),
+              "wrong_kind", "swapped", "approximate", "forward_over_reverse", "wrong_dtype", "scaled", "v_to_first"),
     hints={"arguments": "hvp takes three arguments, (f, x, v), and uses the f it is given."},
 ))

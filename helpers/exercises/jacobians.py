@@ -54,6 +54,17 @@ def _judge_softmax(answer) -> Feedback:
         feedback = _softmax_batch(answer)
         if not feedback.passed and feedback.mistake != "batch_sum":
             feedback.message = f"right for one vector, but not for a batch of rows: {feedback.message}"
+    if feedback.passed:
+        z, u = tf.constant([[90.0, 0.0, -5.0]]), tf.constant([[1.0, -2.0, 0.5]])
+        with tf.GradientTape() as tape:
+            tape.watch(z)
+            s = one_tensor(call("calling your function", answer, z), "your function")
+        g = call("running your grad", tape.gradient, s, z, output_gradients=u)
+        if g is not None and not np.all(np.isfinite(g.numpy())):
+            return Feedback(False, "right for moderate scores, but at z = [90, 0, −5] your gradient is NaN or inf: "
+                                   "e^z overflows float32 from z ≈ 88.7. The forward pass already has the softmax "
+                                   "output, computed stably: reuse it in grad instead of exponentiating z again.",
+                            "overflow")
     return feedback
 
 
@@ -72,7 +83,7 @@ register(Exercise(
     """,
     answer_name="softmax",
     mistakes=("diagonal_only", "missing_s", "unweighted_sum", "mean_not_sum", "batch_sum", "forms_jacobian", "zeros",
-              "wrong_sign"),
+              "wrong_sign", "overflow"),
     hints={"zeros": "Jᵀ·1 is zero for softmax (its outputs always sum to 1), but upstream is not all ones.",
            "upstream_ignored": "the result must change when upstream changes.",
            "matmul_rank": "for vectors, tf.reduce_sum(a * b, axis=-1, keepdims=True) is an inner product that also "
@@ -94,6 +105,11 @@ def _judge_matvec(answer) -> Feedback:
                "of make_f itself? The checker calls make_f with several matrices.", "not_a_factory")
     feedback = _matvec_gradient(A_5x3)(f)
     if not feedback.passed:
+        if feedback.mistake in (None, "wrong_values") and _ignores_the_matrix(make_f):
+            return Feedback(False, "your gradient stays the same when make_f is given another matrix: grad uses a "
+                                   "matrix from outside make_f (a global A from an earlier cell?), not the one make_f "
+                                   "was given. Use make_f's own argument in grad, as in the forward pass.",
+                            "ignores_matrix")
         return feedback
     for A in (_OTHER_A,):
         try:            # right for A_5x3: what goes wrong now comes from a matrix fixed inside make_f
@@ -109,6 +125,22 @@ def _judge_matvec(answer) -> Feedback:
                                    f"or a fixed matrix? ({feedback.message})", "hard_coded_A")
     return Feedback(True, "Jᵀ·upstream = Aᵀ·upstream: a gradient shaped like x from an upstream shaped like y, for "
                           "any A the closure holds.")
+
+
+def _ignores_the_matrix(make_f) -> bool:
+    """Whether the gradient of make_f(A) stays the same for make_f(2·A): grad reads a matrix of its own."""
+    x, u = tf.constant([0.5, -1.0, 2.0]), tf.constant([1.0, -0.5, 0.25, 2.0, -1.5])
+    gradients = []
+    for A in (A_5x3, 2 * A_5x3):
+        try:
+            f = call("calling make_f(A)", make_f, A)
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                y = one_tensor(call("calling your function", f, x), "your function")
+            gradients.append(call("running your grad", tape.gradient, y, x, output_gradients=u))
+        except (LearnerCodeError, Verdict):
+            return False
+    return all(tf.is_tensor(g) for g in gradients) and bool(np.allclose(gradients[0].numpy(), gradients[1].numpy()))
 
 
 def _matvec_gradient(A):
@@ -133,7 +165,7 @@ register(Exercise(
             return f
     """,
     answer_name="make_f",
-    mistakes=("wrong_shape", "upstream_ignored", "constant_factor", "hard_coded_A", "not_a_factory"),
+    mistakes=("wrong_shape", "upstream_ignored", "constant_factor", "hard_coded_A", "not_a_factory", "ignores_matrix"),
     hints={"wrong_shape": "J = A has one row per output and one column per input: which product of A and upstream "
                           "has one entry per input?",
            "matmul_shapes": "J = A has one row per output and one column per input: which product of A and upstream "
@@ -166,6 +198,9 @@ register(Exercise(
             ("inner_derivative", lambda x, u: u * 2 / np.sqrt(np.pi) * tf.exp(-x * x),
              "that is erf's derivative at x, but Φ is ½(1 + erf(x/√2)): by the chain rule erf' is taken at the inner "
              "value x/√2, times the inner function's derivative, times the factor ½ in front."),
+            ("inner_derivative", lambda x, u: u * 0.5 * 2 / np.sqrt(np.pi) * tf.exp(-x * x) / np.sqrt(2.0),
+             "close: you multiplied by the inner function's derivative, but took erf' at x instead of at the inner "
+             "value x/√2: look at the exponent."),
             ("inner_derivative", lambda x, u: u * 0.5 * 2 / np.sqrt(np.pi) * tf.exp(-x * x / 2),
              "close: by the chain rule, erf(x/√2) also needs the derivative of the inner function x/√2 as a factor."),
             ("wrong_sign", lambda x, u: u * tf.exp(x * x / 2) / np.sqrt(2 * np.pi),

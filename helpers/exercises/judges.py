@@ -260,7 +260,19 @@ def function_judge(reference: Callable, points: np.ndarray, success: str,
 
     def judge(answer):
         fn = function_from(answer, what)
-        got = call("calling your function on a float64 tensor", fn, xs)
+        try:
+            got = call("calling your function on a float64 tensor", fn, xs)
+        except LearnerCodeError:
+            if _takes_upstream(fn):       # called with x alone, as a chain calls a local derivative
+                return Feedback(False, "your function takes an upstream, and fails when called with x alone: a local "
+                                       "derivative is a function of x only, and the chain multiplies it by the "
+                                       "upstream itself. Drop the upstream argument and return the derivative at x.",
+                                "takes_upstream")
+            raise
+        if isinstance(got, tuple) and len(got) == 2 and callable(got[1]):
+            return Feedback(False, "your function returns a pair (a value and a function), the form of a "
+                                   "custom-gradient function; this exercise wants the local derivative itself: a plain "
+                                   "function of x that returns one value per entry of x.", "pair_returned")
         if tf.is_tensor(got) or isinstance(got, np.ndarray):
             values = np.asarray(got.numpy() if tf.is_tensor(got) else got, dtype=np.float64)
         elif isinstance(got, (int, float)) and not isinstance(got, bool):
@@ -293,10 +305,26 @@ def function_judge(reference: Callable, points: np.ndarray, success: str,
             return Feedback(False, "your function is close to the right one near x = 0 but not further away: an "
                                    "approximation, such as a Taylor polynomial? The exact function is wanted, at "
                                    "every x.", "approximate")
+        if np.allclose(values, want, rtol=0.05, atol=0.02):
+            off = float(np.max(np.abs(values - want)))
+            return Feedback(False, f"your values are close to the derivative but not exact (off by up to {off:.2g}): "
+                                   "an approximation, such as a finite difference with a small step? The exact "
+                                   "derivative is wanted.", "approximate")
         return Feedback(False, f"your function gives other values than the derivative at x = "
                                f"{np.round(np.asarray(points), 3).tolist()}. {_sentence(fallback)}".strip())
 
     return judge
+
+
+def _takes_upstream(fn: Callable) -> bool:
+    """Whether ``fn`` has a parameter named like an upstream (upstream, dy, grad_output)."""
+    import inspect
+
+    try:
+        parameters = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+    return any(name in ("upstream", "dy", "grad_output", "upstream_grad") for name in parameters)
 
 
 # --------------------------------------------------------------------------- custom gradients

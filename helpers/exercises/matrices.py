@@ -34,6 +34,14 @@ register(Exercise(
             ("one_term", lambda x, A, u: (u * tf.linalg.matvec(A, x, transpose_a=True), u * tf.tensordot(x, x, axes=0)),
              "your gradient for x keeps one of two terms: x appears twice in xᵀ A x, once on each side of A, so the "
              "product rule gives a term for each appearance."),
+            ("A_in_its_gradient", lambda x, A, u: (u * (tf.linalg.matvec(A, x) + tf.linalg.matvec(A, x, transpose_a=True)),
+                                                   u * tf.tensordot(x, tf.linalg.matvec(A, x), axes=0)),
+             "your gradient for x is right; the one for A contains A itself. But q is linear in A: Aᵢⱼ appears once, "
+             "multiplied by xᵢ and xⱼ only, so its partial derivative cannot depend on A."),
+            ("A_in_its_gradient", lambda x, A, u: (u * (tf.linalg.matvec(A, x) + tf.linalg.matvec(A, x, transpose_a=True)),
+                                                   u * tf.tensordot(tf.linalg.matvec(A, x), x, axes=0)),
+             "your gradient for x is right; the one for A contains A itself. But q is linear in A: Aᵢⱼ appears once, "
+             "multiplied by xᵢ and xⱼ only, so its partial derivative cannot depend on A."),
         ],
         fallback="write q = Σᵢⱼ xᵢ Aᵢⱼ xⱼ and differentiate with respect to one xₖ and to one Aᵢⱼ."),
     solution="""
@@ -46,7 +54,8 @@ register(Exercise(
             return tf.tensordot(x, tf.linalg.matvec(A, x), axes=1), grad
     """,
     answer_name="quadratic_form",
-    mistakes=("symmetric_formula", "one_term", "upstream_ignored", "count", "constant_factor", "order"),
+    mistakes=("symmetric_formula", "one_term", "upstream_ignored", "count", "constant_factor", "order",
+              "A_in_its_gradient"),
     hints={"upstream_ignored": "q is a scalar, so upstream is a scalar: multiply both gradients by it.",
            "count": "return two gradients, one for x and one for A, in that order.",
            "wrong_shape": "each gradient has its input's shape: the one for x is a vector, the one for A a matrix. "

@@ -16,11 +16,13 @@ register(Exercise(
                                "x = 3."),
             (18.0, "exponent_kept", "the power rule lowers the exponent by one: the derivative of x² is a multiple "
                                     "of x¹, not of x²."),
+            (27.0, "other_function", "27 is the derivative of x³ at 3 (3·3², as in the environment check above), or "
+                                     "x³ itself: the question is about x²."),
         ],
         fallback="Use the power rule: bring the exponent down and lower it by one, then put in x = 3."),
     solution="""
         answer = 2 * 3   # d(x²)/dx = 2x
     """,
     answer_name="answer",
-    mistakes=("forward_value", "factor", "missing_x", "exponent_kept", "approximate"),
+    mistakes=("forward_value", "factor", "missing_x", "exponent_kept", "other_function", "approximate"),
 ))

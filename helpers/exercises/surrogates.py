@@ -43,6 +43,12 @@ _judge_sign_values = surrogate_judge(
             ("smooth_surrogate", None, lambda x, u: u * (1 - tf.tanh(x) ** 2),
              "that is the slope of the smooth tanh. The exercise asks for the hard tanh clip(x, -1, 1), whose "
              "slope is 1 or 0."),
+            ("smooth_surrogate", None, lambda x, u: u * tf.sigmoid(x) * (1 - tf.sigmoid(x)),
+             "that is the sigmoid's slope, the surrogate of the example above. This exercise asks for another one: "
+             "the slope of the hard tanh clip(x, -1, 1), which is 1 or 0."),
+            ("mask_on_upstream", None, lambda x, u: u * tf.cast(tf.abs(u) <= 1, u.dtype),
+             "your mask tests upstream, but where the gradient passes depends on the input: the hard tanh's slope "
+             "is 1 where |x| ≤ 1. Build the mask from x."),
         ])
 
 
@@ -71,7 +77,8 @@ register(Exercise(
     """,
     answer_name="sign_ste",
     mistakes=("no_saturation", "mask_inverted", "edges_excluded", "upstream_ignored", "plain_sign",
-              "surrogate_forward", "smooth_surrogate", "wrong_shape", "none", "not_in_function", "whole_tensor"),
+              "surrogate_forward", "smooth_surrogate", "wrong_shape", "none", "not_in_function", "whole_tensor",
+              "mask_on_upstream"),
     hints={"python_bool": "tf.where(condition, a, b) or a cast mask, tf.cast(condition, upstream.dtype), work "
                           "entry by entry.",
            "wrong_dtype": "a boolean mask must be cast to upstream's dtype before multiplying.",

@@ -73,7 +73,13 @@ def _judge_log1pexp(answer) -> Feedback:
                                "any formula that computes e^x itself (or e^-x for negative x) does. Rewrite it so "
                                "that only e to a negative power is ever computed.", "forward_overflow")
     if not np.allclose(yv, want_y, rtol=1e-5, atol=1e-6):
-        bad = _LOG1PEXP_X[~np.isclose(yv, want_y, rtol=1e-5, atol=1e-6)].tolist()
+        wrong = ~np.isclose(yv, want_y, rtol=1e-5, atol=1e-6)
+        bad = _LOG1PEXP_X[wrong].tolist()
+        if np.all(_LOG1PEXP_X[wrong] < 0):
+            return Feedback(False, f"the forward value is right for x ≥ 0 but not for negative x (at x = {bad}), "
+                                   "where log(1 + e^x) falls to 0 as x goes to −∞: a term that treats a negative x "
+                                   "like a positive one (such as |x|) makes it grow instead.",
+                            "negative_side")
         return Feedback(False, f"the forward value is finite but not log(1 + e^x) at x = {bad}.", "wrong_forward")
     lost = (~np.isclose(yv, want_y, rtol=1e-3, atol=1e-30)) & (_LOG1PEXP_X > -80)
     if lost.any():
@@ -144,7 +150,7 @@ register(Exercise(
     """,
     answer_name="stable_log1pexp",
     mistakes=("forward_overflow", "nan_gradient", "upstream_ignored", "wrong_values", "wrong_sign", "cancellation",
-              "no_custom_gradient", "forward_cancellation", "uses_softplus"),
+              "no_custom_gradient", "forward_cancellation", "uses_softplus", "negative_side"),
     hints={"python_bool": "tf.maximum(x, 0.0) and tf.abs(x) work entry by entry.",
            "dtype_mismatch": "write constants as Python numbers (0.0), which take x's dtype."},
 ))
@@ -167,6 +173,9 @@ register(Exercise(
              "fixed. Return them in the order of the inputs."),
             ("forward_value", lambda x, y, u: (u * x * y, u * x * y),
              "grad multiplies upstream by the forward value x·y; it should multiply by the partial derivatives."),
+            ("divide_gradients", lambda x, y, u: (u / y, -u * x / y ** 2),
+             "those are the partial derivatives of x / y, from the divide example above; z = x·y has its own: how "
+             "does x·y change when x alone changes, and when y alone does?"),
         ]),
     solution="""
         @strict_custom_gradient
@@ -176,7 +185,7 @@ register(Exercise(
             return x * y, grad
     """,
     answer_name="multiply",
-    mistakes=("swapped", "count", "upstream_ignored", "forward_value"),
+    mistakes=("swapped", "count", "upstream_ignored", "forward_value", "divide_gradients"),
     hints={"count": "return a pair: one gradient for x and one for y, each shaped like its input.",
            "upstream_ignored": "multiply both gradients by upstream.",
            "not_a_pair": "the decorated function returns (z, grad)."},

@@ -46,7 +46,9 @@ def _judge_scale(answer) -> Feedback:
         if not np.allclose(y.numpy(), _X * wv ** 2, rtol=1e-5):
             if np.allclose(y.numpy(), _X * start ** 2, rtol=1e-5):
                 return Feedback(False, f"after w changes to {wv}, your forward value still uses w = {start:g}: read "
-                                       "the variable, not its starting value.", "hard_coded")
+                                       "the variable, not its starting value. (A tf.Variable created inside your "
+                                       "function is a new variable on every call, holding its starting value: read "
+                                       "the notebook's w instead.)", "hard_coded")
             return Feedback(False, "the forward value is not x · w²; keep the forward as given.", "wrong_forward")
         if dx is None or dw is None:
             which = "x" if dx is None else "w"
@@ -171,6 +173,12 @@ def _judge_numpy_erf(answer) -> Feedback:
         slope = 2 / np.sqrt(np.pi) * np.exp(-_ERF_X ** 2)
         if np.allclose(g.numpy(), slope, rtol=1e-5):
             return Feedback(False, "your grad ignores upstream: multiply erf's slope by it.", "upstream_ignored")
+        density = np.exp(-_ERF_X ** 2 / 2) / np.sqrt(2 * np.pi)
+        if np.allclose(g.numpy(), _ERF_U * density, rtol=1e-5):
+            return Feedback(False, "that is the normal density φ(x) of notebook 03, the derivative of Φ; erf is "
+                                   "another function (Φ(x) = ½(1 + erf(x/√2))): differentiate erf's own definition, an "
+                                   "integral up to x, instead.",
+                            "normal_density")
         if not np.allclose(g.numpy(), _ERF_U * slope, rtol=1e-5 if dtype == tf.float32 else 1e-10):
             return Feedback(False, "the gradient is not upstream times erf's derivative. The derivative of an "
                                    "integral with respect to its upper limit is the integrand at that limit: compare "
@@ -201,7 +209,7 @@ register(Exercise(
     """,
     answer_name="numpy_erf",
     mistakes=("numpy_in_graph", "no_shape", "upstream_ignored", "none", "wrong_values", "wrong_dtype",
-              "no_numpy_function"),
+              "no_numpy_function", "normal_density"),
     hints={"numpy_in_graph": "look at how the gammaln example runs SciPy inside tf.function; grad uses TensorFlow "
                              "operations.",
            "dtype_mismatch": "give tf.numpy_function x.dtype as the output type, and write constants as Python "
