@@ -213,24 +213,6 @@ def _hessian(f, x):
                      for i in range(n)])
 
 
-def _passes_output_gradients(fn) -> bool:
-    """Whether fn's code passes a keyword argument output_gradients= (keyword names are constants of the code)."""
-    import inspect
-    import types
-
-    def constants(code):
-        for const in code.co_consts:
-            if isinstance(const, types.CodeType):
-                yield from constants(const)
-            elif isinstance(const, tuple):
-                yield from const
-            else:
-                yield const
-
-    code = getattr(inspect.unwrap(fn), "__code__", None)
-    return code is not None and "output_gradients" in set(c for c in constants(code) if isinstance(c, str))
-
-
 def _judge_hvp(answer) -> Feedback:
     fn = function_from(answer, "a function hvp(f, x, v)")
     x, v = tf.constant(_HX), tf.constant(_HV)
@@ -239,7 +221,8 @@ def _judge_hvp(answer) -> Feedback:
             with running(f"calling hvp(f, x, v) with f = {name}"):
                 got = fn(f, x, v)
         except LearnerCodeError as e:
-            if e.mistake in ("broadcast_shapes", "matmul_shapes", "wrong_shape") and _passes_output_gradients(fn):
+            shape_clash = e.mistake in ("broadcast_shapes", "matmul_shapes", "wrong_shape")
+            if shape_clash and refers_to(fn, "output_gradients"):
                 return Feedback(False, "your hvp gives v to the first differentiation, and a shape clash follows. "
                                        "v has x's shape: it can weight the gradient g (shaped like x), not f(x), a "
                                        "scalar whose upstream is 1. Give v to the second differentiation, the one "

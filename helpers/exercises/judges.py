@@ -360,8 +360,9 @@ def uses_custom_gradient(answer: Callable, args: tuple) -> bool | None:
 
 
 def refers_to(fn: Callable, name: str, depth: int = 4) -> bool:
-    """Whether ``fn`` names ``name`` in its code: in its own body, in the functions it defines, or in the
-    functions of the learner's cell that it calls (followed ``depth`` levels deep).
+    """Whether ``fn`` names ``name`` in its code (a name, an attribute or a keyword argument): in its own body, in
+    the functions it defines, or in the functions of the learner's cell that it calls (followed ``depth`` levels
+    deep).
 
     A static look at the code, for exercises about *how* something is computed (which helper supplies a
     value, which method is used), where the values alone cannot tell.
@@ -377,6 +378,8 @@ def refers_to(fn: Callable, name: str, depth: int = 4) -> bool:
         for const in code.co_consts:
             if isinstance(const, types.CodeType):
                 yield from names(const)
+            elif isinstance(const, tuple):           # keyword names of calls: f(x, output_gradients=v)
+                yield from (c for c in const if isinstance(c, str))
 
     def visit(f, depth: int) -> bool:
         f = inspect.unwrap(f) if callable(f) else f

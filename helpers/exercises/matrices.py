@@ -12,6 +12,10 @@ _A4 = _rng.standard_normal((4, 4)).astype(np.float32)
 
 _xAx = lambda x, A: tf.tensordot(x, tf.linalg.matvec(A, x), axes=1)
 
+_dq_dx = lambda x, A: tf.linalg.matvec(A, x) + tf.linalg.matvec(A, x, transpose_a=True)   # noqa: E731
+_A_IN_ITS_GRADIENT = ("your gradient for x is right; the one for A contains A itself. But q is linear in A: Aᵢⱼ "
+                      "appears once, multiplied by xᵢ and xⱼ only, so its partial derivative cannot depend on A.")
+
 register(Exercise(
     key="04.quadratic_form",
     title="The gradient of q = xᵀ A x for a non-symmetric A, with respect to x and A",
@@ -34,14 +38,10 @@ register(Exercise(
             ("one_term", lambda x, A, u: (u * tf.linalg.matvec(A, x, transpose_a=True), u * tf.tensordot(x, x, axes=0)),
              "your gradient for x keeps one of two terms: x appears twice in xᵀ A x, once on each side of A, so the "
              "product rule gives a term for each appearance."),
-            ("A_in_its_gradient", lambda x, A, u: (u * (tf.linalg.matvec(A, x) + tf.linalg.matvec(A, x, transpose_a=True)),
-                                                   u * tf.tensordot(x, tf.linalg.matvec(A, x), axes=0)),
-             "your gradient for x is right; the one for A contains A itself. But q is linear in A: Aᵢⱼ appears once, "
-             "multiplied by xᵢ and xⱼ only, so its partial derivative cannot depend on A."),
-            ("A_in_its_gradient", lambda x, A, u: (u * (tf.linalg.matvec(A, x) + tf.linalg.matvec(A, x, transpose_a=True)),
-                                                   u * tf.tensordot(tf.linalg.matvec(A, x), x, axes=0)),
-             "your gradient for x is right; the one for A contains A itself. But q is linear in A: Aᵢⱼ appears once, "
-             "multiplied by xᵢ and xⱼ only, so its partial derivative cannot depend on A."),
+            ("A_in_its_gradient", lambda x, A, u: (u * _dq_dx(x, A), u * tf.tensordot(x, tf.linalg.matvec(A, x), 0)),
+             _A_IN_ITS_GRADIENT),
+            ("A_in_its_gradient", lambda x, A, u: (u * _dq_dx(x, A), u * tf.tensordot(tf.linalg.matvec(A, x), x, 0)),
+             _A_IN_ITS_GRADIENT),
         ],
         fallback="write q = Σᵢⱼ xᵢ Aᵢⱼ xⱼ and differentiate with respect to one xₖ and to one Aᵢⱼ."),
     solution="""

@@ -176,8 +176,8 @@ def _judge_numpy_erf(answer) -> Feedback:
         density = np.exp(-_ERF_X ** 2 / 2) / np.sqrt(2 * np.pi)
         if np.allclose(g.numpy(), _ERF_U * density, rtol=1e-5):
             return Feedback(False, "that is the normal density φ(x) of notebook 03, the derivative of Φ; erf is "
-                                   "another function (Φ(x) = ½(1 + erf(x/√2))): differentiate erf's own definition, an "
-                                   "integral up to x, instead.",
+                                   "another function (Φ(x) = ½(1 + erf(x/√2))): differentiate erf's own "
+                                   "definition, an integral up to x, instead.",
                             "normal_density")
         if not np.allclose(g.numpy(), _ERF_U * slope, rtol=1e-5 if dtype == tf.float32 else 1e-10):
             return Feedback(False, "the gradient is not upstream times erf's derivative. The derivative of an "
