@@ -186,7 +186,7 @@ def strict_custom_gradient(f: Callable) -> Callable:
     >>> mul(x=a, y=b)
     Traceback (most recent call last):
     ...
-    helpers.strict.CustomGradientError: mul was called with keyword arguments (x, y). Eagerly, TensorFlow would silently skip the custom gradient (inside tf.function it raises): pass inputs positionally, mul(x, y).
+    helpers.strict.CustomGradientError: mul was called with keyword arguments (x, y). Eagerly, TensorFlow would silently skip the custom gradient (or raise, if mul reads a tf.Variable; inside tf.function it raises): pass inputs positionally, mul(x, y).
     """
     if not callable(f):
         raise TypeError(f"strict_custom_gradient decorates a function, got {type(f).__name__}")
@@ -237,7 +237,8 @@ def strict_custom_gradient(f: Callable) -> Callable:
             call = ", ".join(declared) if declared else "..."
             raise CustomGradientError(
                 f"{fname} was called with keyword arguments ({keys}). Eagerly, TensorFlow would silently skip the "
-                f"custom gradient (inside tf.function it raises): pass inputs positionally, {fname}({call}).",
+                f"custom gradient (or raise, if {fname} reads a tf.Variable; inside tf.function it raises): pass "
+                f"inputs positionally, {fname}({call}).",
                 "keyword_call")
         return checked(*args)
 
