@@ -153,11 +153,17 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> l
             raise CustomGradientError(wrong_shape, "wrong_shape")
         if not (g.shape.is_fully_defined() and value.shape.is_fully_defined()):
             # Not enough static information (a None batch size, say): check when grad runs.
-            message = (f"{fname}: grad returned a gradient for {kind} {name} whose shape (x) differs from "
-                       f"{name}'s shape (y); a gradient always has its input's shape. Return Jᵀ·upstream "
-                       f"reduced to {name}'s shape")
-            with tf.control_dependencies([tf.debugging.assert_equal(tf.shape(g), tf.shape(value),
-                                                                    message=message)]):
+            # TensorFlow prints the listed tensors after the message: the two shapes, each labelled.
+            # (No quotes or apostrophes: TensorFlow's error text escapes them.)
+            message = (f"{fname}: grad returned a gradient for {kind} {name} whose shape differs from the "
+                       f"shape of {name}. A gradient always has the shape of its input: return Jᵀ·upstream "
+                       f"reduced to the shape of {name}.")
+            g_shape, value_shape = tf.shape(g), tf.shape(value)
+            same = tf.cond(tf.equal(tf.size(g_shape), tf.size(value_shape)),
+                           lambda: tf.reduce_all(tf.equal(g_shape, value_shape)), lambda: tf.constant(False))
+            check = tf.debugging.Assert(same, [message, "Shape of the gradient:", g_shape,
+                                               f"shape of {name}:", value_shape], summarize=16)
+            with tf.control_dependencies([check]):
                 g = tf.identity(g)
         checked.append(g)
     return checked
