@@ -288,6 +288,12 @@ def explain(error: BaseException) -> Explanation:
                            "builds a graph) tensors have no values yet, so NumPy cannot run on them. Use TensorFlow "
                            "operations (tf.clip_by_value, tf.where, tf.sin ...), or tf.numpy_function for code that "
                            f"must stay in NumPy. ({original})")
+    if isinstance(error, AssertionError):
+        said = f" ({_first_line(text)})" if text.strip() else ""
+        return Explanation("assertion", f"an assert in your code failed{said}: it does not hold for an input the "
+                                        "checker tries (the exercise says which shapes and dtypes; upstream always "
+                                        "has the output's shape, which is not always one number). Remove the assert, "
+                                        "or write code that works for every such input.")
     if isinstance(error, NotImplementedError):
         said = f" ({_first_line(text)})" if text.strip() else ""
         return Explanation("not_attempted", f"your code still raises NotImplementedError{said}: replace that line "
@@ -423,7 +429,8 @@ def explain(error: BaseException) -> Explanation:
                            "a Python if, and/or, min or max was applied to a tensor. These need one True or False, "
                            "which a tensor of several entries (or a symbolic tensor inside tf.function) does not "
                            "have. Use tf.where(condition, a, b), tf.minimum, tf.maximum or tf.clip_by_value, "
-                           f"which work entry by entry. ({original})")
+                           "which work entry by entry; for a loop that runs until a tensor condition holds, a fixed "
+                           f"number of steps, or tf.while_loop. ({original})")
     if "only length-1 arrays can be converted" in text or "only 0-dimensional arrays can be converted" in text or \
             (re.search(r"must be a (?:string or a )?real number", text) and "Tensor" in text):
         return Explanation("python_math", "a Python function for single numbers (math.cos, float(), int()) received a "

@@ -53,6 +53,18 @@ def unwatched_hvp():
     return outer.gradient(g, x)
 
 
+def _assert_scalar(upstream):
+    assert upstream.shape == (), "upstream should be one number"
+    return upstream
+
+
+def _until_converged(t):
+    while True:                                 # a Python loop on a tensor condition
+        t = tf.tanh(t)
+        if tf.reduce_max(tf.abs(t)) < 1e-3:
+            return t
+
+
 CASES = {
     # name: (code that fails the way a learner's does, mistake key, words the sentence must contain)
     "matmul shapes": (lambda: tf.matmul(A, tf.reshape(u5, (5, 1))), "matmul_shapes", ("transpose_a=True",)),
@@ -79,6 +91,9 @@ CASES = {
     "gradient of None": (unwatched_hvp, "none_gradient", ("watch",)),
     "a graph tensor used outside its tf.function": (second_derivative_of_a_compiled_custom_gradient,
                                                     "graph_tensor_escaped", ("undecorated", "tf.function")),
+    "a learner's own assert": (lambda: _assert_scalar(x), "assertion", ("assert", "upstream", "shape")),
+    "a while loop on a tensor condition in tf.function": (
+        in_function(lambda t: _until_converged(t)), "python_bool", ("tf.while_loop",)),
     "stub left in": (lambda: (_ for _ in ()).throw(NotImplementedError("return dL/dx")), "not_attempted",
                      ("NotImplementedError",)),
 }

@@ -421,6 +421,35 @@ WRONG_ANSWERS["05.sign_ste"]["mask_on_upstream"] = cg(tf.sign, lambda x, u: u * 
 WRONG_ANSWERS["06.numpy_erf"]["normal_density"] = numpy_erf(
     grad=lambda x, u: u * tf.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi))
 WRONG_ANSWERS["07.hvp"]["v_to_first"] = hvp_v_given_to_the_first_gradient
+WRONG_ANSWERS["00.warmup"]["difference_quotient"] = ((3 + 1) ** 2 - 3 ** 2) / 1
+WRONG_ANSWERS["01.local_sin"]["degrees"] = lambda x: tf.cos(x * 180 / np.pi)
+WRONG_ANSWERS["03.softmax_vjp"]["log_softmax"] = cg(sm, lambda z, u: u - tf.nn.softmax(z) * tf.reduce_sum(
+    u, axis=-1, keepdims=True))
+
+
+@pytest.mark.parametrize("key", ["00.warmup", "01.upstreams", "02.x_sin_x"])
+def test_none_is_an_attempt_and_the_feedback_says_where_none_comes_from(key):
+    """No stub holds None: a None answer came from print(...), list.reverse() or an unwatched tape."""
+    feedback = check(key, None)
+    assert (feedback.passed, feedback.mistake) == (False, "none_answer")
+    assert all(word in feedback.message for word in ("print", "list.reverse()", "watch"))
+
+
+def test_a_gradient_override_map_is_named_as_what_a_tape_ignores():
+    try:
+        @tf.RegisterGradient("ClipToOneInTheTests")
+        def _clip(op, upstream):
+            return tf.clip_by_value(upstream, -1.0, 1.0)
+    except KeyError:
+        pass                                        # registered by an earlier run in this process
+
+    def clip_gradient(x):
+        with tf.compat.v1.get_default_graph().gradient_override_map({"Identity": "ClipToOneInTheTests"}):
+            return tf.identity(x)
+
+    feedback = check("05.clip_gradient", clip_gradient)
+    assert (feedback.passed, feedback.mistake) == (False, "override_map")
+    assert "ignores the override" in feedback.message and "@tf.custom_gradient" in feedback.message
 
 
 def test_finite_difference_local_derivative_is_called_an_approximation():
@@ -453,7 +482,7 @@ def test_each_recognised_mistake_gets_its_own_feedback(key, mistake):
 def test_stubs_are_met_with_a_reminder(key):
     def stub(*args):
         raise NotImplementedError
-    for placeholder in (..., None, [...], stub):
+    for placeholder in (..., [...], stub):        # None is an answer: see test_none_is_an_attempt...
         feedback = check(key, placeholder)
         if feedback.mistake != "not_attempted":
             # Number exercises cannot take a function: they say so instead.

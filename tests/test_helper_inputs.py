@@ -888,7 +888,9 @@ FUNCTION_KEYS = [k for k in KEYS if k not in ("00.warmup", "01.chain_derivative"
 for key in KEYS:
     row(f"exercises.check/{key}/solution", lambda key=key: exercises.check(key, exercises.reveal(key).answer),
         ok(passed, "its own solution passes"))
-    row(f"exercises.check/{key}/None", lambda key=key: exercises.check(key, None), ok(not_attempted, "not attempted yet"))
+    row(f"exercises.check/{key}/None", lambda key=key: exercises.check(key, None),
+        ok(lambda fb: not_passed(fb) and fb.mistake == "none_answer" and "print(...)" in fb.message,
+           "not yet: says where a None comes from"))
     row(f"exercises.check/{key}/'abc'", lambda key=key: exercises.check(key, "abc"), ok(not_passed, "feedback, not an error"))
 
 # -- function exercises: what a learner's half-written function does

@@ -25,6 +25,7 @@ import learner_answers_c
 import learner_answers_d
 import learner_answers_e
 import learner_answers_f
+import learner_answers_g
 
 try:
     import learner_answers_holdout
@@ -34,7 +35,7 @@ except ImportError:  # the holdout set is optional
 
 ANSWERS = (list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + list(learner_answers_c.ANSWERS)
            + list(learner_answers_d.ANSWERS) + list(learner_answers_e.ANSWERS) + list(learner_answers_f.ANSWERS)
-           + HOLDOUT)
+           + list(learner_answers_g.ANSWERS) + HOLDOUT)
 
 # Where the author's words would give the exercise's answer away, feedback names the concept instead
 # (the course's rule: name the misconception and where to look, never the formula).

@@ -93,12 +93,31 @@ def reject(message: str, mistake: str | None = None):
 
 
 NOT_ATTEMPTED = "replace the placeholder with your answer, then run the cell again."
+NONE_ANSWER = ("your answer is None, not a value. print(...), list.reverse(), list.sort() and list.append(...) "
+               "return None (they act; they give no result), so does a function without a return statement, and "
+               "tape.gradient gives None for a tensor the tape did not watch (tape.watch(x), or a tf.Variable).")
 STILL_RAISES = ("your code still raises NotImplementedError. Replace that line with your own code, then run the cell "
                 "again.")
 
 
+OVERRIDE_MAP = ("your code replaces the gradient with tf.RegisterGradient and gradient_override_map, which work "
+                "only where TensorFlow builds the gradient from a graph (tf.gradients, or a tape outside the "
+                "tf.function that holds the op): a tape that records the op itself, eagerly or inside the same "
+                "tf.function, ignores the override (notebook 07). Write the gradient with @tf.custom_gradient.")
+
+
+def _uses_override_map(answer) -> bool:
+    from .judges import refers_to
+
+    try:
+        return callable(answer) and any(refers_to(answer, name) for name in ("gradient_override_map",
+                                                                             "RegisterGradient"))
+    except Exception:  # noqa: BLE001 - a look at the code only; an odd object is simply not an override
+        return False
+
+
 def _is_placeholder(answer) -> bool:
-    if answer is None or answer is Ellipsis:
+    if answer is Ellipsis:
         return True
     return isinstance(answer, (list, tuple)) and len(answer) > 0 and all(a is Ellipsis for a in answer)
 
@@ -154,6 +173,8 @@ class Exercise:
         """Judge ``answer``; whatever the answer's code does, this returns feedback and never raises."""
         if _is_placeholder(answer):
             return self._feedback(False, NOT_ATTEMPTED, "not_attempted")
+        if answer is None:                  # no stub holds None: the learner's code produced it
+            return self._feedback(False, NONE_ANSWER, "none_answer")
         try:
             feedback = self.judge(answer)
         except Verdict as verdict:
@@ -162,6 +183,8 @@ class Exercise:
             feedback = self._from_error(error)
         except Exception as error:  # noqa: BLE001 - anything else still becomes a sentence, never a traceback
             feedback = self._from_error(LearnerCodeError("checking your answer", error))
+        if not feedback.passed and feedback.mistake != "not_attempted" and _uses_override_map(answer):
+            feedback = Feedback(False, OVERRIDE_MAP, "override_map")
         hint = self.hints.get(feedback.mistake) if not feedback.passed else None
         if hint and hint not in feedback.message:
             end = "" if feedback.message.rstrip().endswith((".", "?", "!", ".)", "?)", "!)")) else "."

@@ -94,6 +94,15 @@ register(Exercise(
             (tf.sin, "forward_value", "that is sin(x) itself, the link's forward value; the local derivative is "
                                       "the derivative of that forward rule."),
             (lambda x: -tf.sin(x), "wrong_function", "that is the derivative of cos(x), not of sin(x)."),
+            (lambda x: tf.cos(x * 180 / np.pi), "degrees", "that is cos of x converted to degrees (x · 180/π); "
+                                                         "TensorFlow's tf.cos, like the derivative rule, takes "
+                                                         "radians: use x as it is."),
+            (lambda x: tf.cos(x * np.pi / 180), "degrees", "that is cos of x read as degrees (x · π/180); "
+                                                         "TensorFlow's tf.cos, like the derivative rule, takes "
+                                                         "radians: use x as it is."),
+            (lambda x: np.pi / 180 * tf.cos(x * np.pi / 180), "degrees",
+             "that is the derivative of sin for x in degrees (π/180 · cos of x · π/180); TensorFlow's tf.sin and "
+             "the course's inputs use radians: use x as it is."),
             (lambda x: 2 * tf.sin(x) * tf.cos(x), "whole_chain", "that is the derivative of a whole chain (a square "
                                                                  "after sin). A link only knows its own local "
                                                                  "derivative."),
@@ -105,7 +114,7 @@ register(Exercise(
     """,
     answer_name="local_sin",
     mistakes=("wrong_sign", "forward_value", "wrong_function", "whole_chain", "constant", "numpy", "approximate",
-              "takes_upstream", "pair_returned"),
+              "takes_upstream", "pair_returned", "degrees"),
     hints={"typo": "TensorFlow's trigonometric functions are tf.sin, tf.cos and tf.tan.",
            "undefined_name": "TensorFlow's trigonometric functions are tf.sin, tf.cos and tf.tan."},
 ))

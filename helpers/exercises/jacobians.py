@@ -24,6 +24,9 @@ _SOFTMAX_WRONG = [
                                                                          keepdims=True)),
      "close, but the inner product ⟨u, s⟩ is a sum of the products uᵢ sᵢ, not their mean: the s sᵀ part of J "
      "adds up one term per output."),
+    ("log_softmax", lambda z, u: u - tf.nn.softmax(z) * tf.reduce_sum(u, axis=-1, keepdims=True),
+     "that is the VJP of log-softmax, log s, whose Jacobian is I − 1 sᵀ. Softmax's own Jacobian is "
+     "diag(s) − s sᵀ: apply its transpose to upstream, entry by entry."),
     ("batch_sum", lambda z, u: tf.nn.softmax(z) * (u - tf.reduce_sum(u * tf.nn.softmax(z))),
      "right for one vector, but z may be a batch of rows, each its own softmax: your sum runs over the whole "
      "batch. Keep it within each row (over the last axis)."),
@@ -83,7 +86,7 @@ register(Exercise(
     """,
     answer_name="softmax",
     mistakes=("diagonal_only", "missing_s", "unweighted_sum", "mean_not_sum", "batch_sum", "forms_jacobian", "zeros",
-              "wrong_sign", "overflow"),
+              "wrong_sign", "overflow", "log_softmax"),
     hints={"zeros": "Jᵀ·1 is zero for softmax (its outputs always sum to 1), but upstream is not all ones.",
            "upstream_ignored": "the result must change when upstream changes.",
            "matmul_rank": "for vectors, tf.reduce_sum(a * b, axis=-1, keepdims=True) is an inner product that also "

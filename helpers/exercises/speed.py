@@ -170,7 +170,7 @@ register(Exercise(
         mistakes=[(36, "one_block", "one block of all 36 layers keeps 1 input but recomputes all 36 activations "
                                     "at once: memory for 37, no better than storing them."),
                   (1, "every_layer", "blocks of 1 layer keep all 36 block inputs, plus 1 activation while a block is "
-                                     "recomputed: memory for 37, no saving. Balance the two parts."),
+                                     "recomputed: memory for 37, no saving. The least memory balances the two parts."),
                   (12, "minimum_value", "that is the smallest memory itself; the question asks for the block size k "
                                         "that gives it."),
                   (18, "half", "18 layers per block needs memory for 2 + 18 = 20. Try a k where the two parts "

@@ -16,6 +16,16 @@ register(Exercise(
                                "x = 3."),
             (18.0, "exponent_kept", "the power rule lowers the exponent by one: the derivative of x² is a multiple "
                                     "of x¹, not of x²."),
+            (7.0, "difference_quotient", "7 is (4² − 3²)/1, the slope of the chord from 3 to 4: a difference "
+                                         "quotient with a step of 1. The derivative is its limit as the step "
+                                         "shrinks to 0."),
+            (5.0, "difference_quotient", "5 is (3² − 2²)/1, the slope of the chord from 2 to 3: a difference "
+                                         "quotient with a step of 1. The derivative is its limit as the step "
+                                         "shrinks to 0."),
+            (6.5, "difference_quotient", "6.5 is (3.5² − 3²)/0.5, the slope of a chord: a difference quotient with a "
+                                         "step of 0.5. The derivative is its limit as the step shrinks to 0."),
+            (5.5, "difference_quotient", "5.5 is (3² − 2.5²)/0.5, the slope of a chord: a difference quotient with a "
+                                         "step of 0.5. The derivative is its limit as the step shrinks to 0."),
             (27.0, "other_function", "27 is the derivative of x³ at 3 (3·3², as in the environment check above), or "
                                      "x³ itself: the question is about x²."),
         ],
@@ -24,5 +34,6 @@ register(Exercise(
         answer = 2 * 3   # d(x²)/dx = 2x
     """,
     answer_name="answer",
-    mistakes=("forward_value", "factor", "missing_x", "exponent_kept", "other_function", "approximate"),
+    mistakes=("forward_value", "factor", "missing_x", "exponent_kept", "other_function", "approximate",
+              "difference_quotient"),
 ))
