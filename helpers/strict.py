@@ -179,20 +179,20 @@ def strict_custom_gradient(f: Callable) -> Callable:
 
     >>> import tensorflow as tf
     >>> @strict_custom_gradient
-    ... def mul(x, y):
+    ... def scaled_square(x, w):
     ...     def grad(upstream):
-    ...         return upstream * y, upstream * x
-    ...     return x * y, grad
+    ...         return upstream * 2 * w * x, upstream * x ** 2
+    ...     return w * x ** 2, grad
     >>> a, b = tf.constant(2.0), tf.constant(3.0)
     >>> with tf.GradientTape() as tape:
     ...     tape.watch([a, b])
-    ...     z = mul(a, b)
+    ...     z = scaled_square(a, b)
     >>> [float(g) for g in tape.gradient(z, [a, b])]
-    [3.0, 2.0]
-    >>> mul(x=a, y=b)
+    [12.0, 4.0]
+    >>> scaled_square(x=a, w=b)
     Traceback (most recent call last):
     ...
-    helpers.strict.CustomGradientError: mul was called with keyword arguments (x, y). Eagerly, TensorFlow would silently skip the custom gradient (or raise, if mul reads a tf.Variable; inside tf.function it raises): pass inputs positionally, mul(x, y).
+    helpers.strict.CustomGradientError: scaled_square was called with keyword arguments (x, w). Eagerly, TensorFlow would silently skip the custom gradient (or raise, if scaled_square reads a tf.Variable; inside tf.function it raises): pass inputs positionally, scaled_square(x, w).
     """
     if not callable(f):
         raise TypeError(f"strict_custom_gradient decorates a function, got {type(f).__name__}")
