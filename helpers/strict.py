@@ -49,6 +49,10 @@ class CustomGradientError(ValueError):
     ``"not_a_pair"``.
     """
 
+    # Inside tf.function, AutoGraph would otherwise re-raise an exception whose constructor takes more
+    # than a message as a generic StagingError; with this attribute it lets this one through as it is.
+    ag_pass_through = True
+
     def __init__(self, message: str, mistake: str = "contract"):
         super().__init__(message)
         self.mistake = mistake

@@ -93,6 +93,23 @@ def test_catches_wrong_shape_that_tensorflow_accepts():
         gradients(strict, np.ones(3, np.float32))
 
 
+def test_a_wrong_shape_inside_tf_function_raises_the_same_error():
+    """AutoGraph would turn an exception it cannot rebuild into a StagingError; this one reaches the learner."""
+    @strict_custom_gradient
+    def strict(x):
+        return 2 * x, lambda u: tf.ones((2, 3))
+
+    @tf.function
+    def gradient_of_strict(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = strict(x)
+        return tape.gradient(y, x)
+    with pytest.raises(CustomGradientError, match=r"shape \(2, 3\) for input 'x' of shape \(3,\)") as caught:
+        gradient_of_strict(tf.ones(3))
+    assert caught.value.mistake == "wrong_shape"
+
+
 def test_catches_unreduced_broadcast_gradient():
     @strict_custom_gradient
     def add_bias(x, b):
