@@ -529,3 +529,14 @@ def test_bias_summed_over_the_first_axis_only_is_caught_at_the_three_axis_point(
     feedback = check("04.bias_add", first_axis_only)
     assert not feedback.passed and feedback.mistake == "not_summed", feedback
     assert "(batch, time)" in str(feedback) and "point 3 of 3" in str(feedback)
+
+
+def test_numpy_erf_declared_stateless_is_accepted():
+    """tf.numpy_function(..., stateful=False) builds a PyFuncStateless op: it still runs SciPy."""
+    @tf.custom_gradient
+    def numpy_erf(x):
+        y = tf.numpy_function(lambda a: scipy.special.erf(a).astype(a.dtype), [x], x.dtype, stateful=False)
+        y = tf.ensure_shape(y, x.shape)
+        return y, lambda upstream: upstream * tf.exp(-x * x) * tf.cast(2 / np.sqrt(np.pi), x.dtype)
+    feedback = check("06.numpy_erf", numpy_erf)
+    assert feedback.passed, feedback.message
