@@ -1,6 +1,6 @@
 """Plausible learner answers, and how to run one the way a notebook would.
 
-The answers themselves live in ``learner_answers_a.py`` … ``learner_answers_e.py``
+The answers themselves live in ``learner_answers_a.py`` … ``learner_answers_j.py``
 and ``learner_answers_holdout.py``. They were written from the learner's side,
 by someone who had not read the judges, from each notebook's prompt and stub:
 typos, NumPy inside ``grad``, a forgotten decorator, odd kinds of values, and

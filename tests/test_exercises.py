@@ -21,6 +21,18 @@ def cg(forward, grad):
     return f
 
 
+def cached(grad):
+    """grad(*inputs, upstream) computed once per upstream shape and then reused: a learner's cache."""
+    kept = {}
+
+    def reuse(*args):
+        key = tuple(args[-1].shape)
+        if key not in kept:
+            kept[key] = grad(*args)
+        return kept[key]
+    return reuse
+
+
 sm = tf.nn.softmax
 stable = lambda x: tf.maximum(x, 0.0) + tf.math.log1p(tf.exp(-tf.abs(x)))
 naive = lambda x: tf.math.log(1 + tf.exp(x))
@@ -159,8 +171,8 @@ def fixed_point_slope_at_x(x, w):
 lin = lambda x, W, b: x @ W + b
 
 WRONG_ANSWERS = {
-    "00.warmup": {"forward_value": 9, "factor": 3, "missing_x": 2},
-    "01.chain_derivative": {"upstream_ignored": 6, "outer_only": 162, "added": 186, "forward_value": 6561,
+    "00.warmup": {"forward_value": 9, "factor": 3, "missing_x": 2, "wrong_sign": -6},
+    "01.chain_derivative": {"wrong_sign": -17496, "upstream_ignored": 6, "outer_only": 162, "added": 186, "forward_value": 6561,
                             "factor": 4374, "same_local": 216, "exponents_added": 1458},
     "01.upstreams": {"reversed": [2916, 162, 1], "downstream": [162, 2916, 17496], "local": [162, 18, 6],
                      "upstream_ignored": [1, 1, 1]},
@@ -262,7 +274,8 @@ WRONG_ANSWERS = {
         "gradient_only": lambda f, x, v: tf.sigmoid(x),
         "v_ignored": lambda f, x, v: tf.sigmoid(x) * (1 - tf.sigmoid(x)),
         "none": lambda f, x, v: hvp_outside_outer_tape(x, v),
-        "wrong_shape": lambda f, x, v: tf.reduce_sum(tf.sigmoid(x) * v),
+        "wrong_shape": lambda f, x, v: tf.reshape(hvp_of(f, x, v), (-1, 1)),
+        "directional_only": lambda f, x, v: tf.reduce_sum(tf.sigmoid(x) * v),
         "diagonal_only": lambda f, x, v: hvp_diagonal(f, x, v),
         "only_softplus": lambda f, x, v: hvp_of(softplus_sum, x, v),
         "wrong_kind": lambda f, x, v: (hvp_of(f, x, v), v),
@@ -272,7 +285,7 @@ WRONG_ANSWERS = {
         "plus_sign": implicit_grad(lambda z, w, u, D: (u / (1 + w * D), tf.reduce_sum(u * D * z / (1 + w * D)))),
         "upstream_ignored": implicit_grad(lambda z, w, u, D: (1 / (1 - w * D) + 0 * u, tf.reduce_sum(D * z / (1 - w * D)))),
         "not_summed": implicit_grad(lambda z, w, u, D: (u / (1 - w * D), u * D * z / (1 - w * D)))},
-    "08.block_size": {"one_block": 36, "every_layer": 1, "minimum_value": 12, "half": 18},
+    "08.block_size": {"wrong_sign": -6, "one_block": 36, "every_layer": 1, "minimum_value": 12, "half": 18},
     "09.spot_the_mistake": {
         "wrong_choice": ["keyword_call", "wrong_shape", "float32_false_alarm", "wrong_shape", "none_gradient"],
         "unknown_name": ["keyword", "upstream_ignored", "float32_false_alarm", "wrong_shape", "none_gradient"],
@@ -281,7 +294,10 @@ WRONG_ANSWERS = {
     "09.fix_linear": {
         "transposed": cg(lin, lambda x, W, b, u: (u @ tf.transpose(W), tf.transpose(u) @ x, tf.reduce_sum(u, 0))),
         "not_summed": cg(lin, lambda x, W, b, u: (u @ tf.transpose(W), tf.transpose(x) @ u, u)),
-        "upstream_ignored": cg(lin, lambda x, W, b, u: (tf.ones_like(x), tf.ones_like(W), tf.ones_like(b)))},
+        "upstream_ignored": cg(lin, lambda x, W, b, u: (tf.ones_like(x), tf.ones_like(W), tf.ones_like(b))),
+        "one_example": cg(lin, lambda x, W, b, u: (u @ tf.transpose(W), tf.transpose(x) @ u, u[0])),
+        "reshaped": cg(lin, lambda x, W, b, u: (u @ tf.transpose(W), tf.reshape(tf.transpose(u) @ x, tf.shape(W)),
+                                                tf.reduce_sum(u, 0)))},
 }
 
 
@@ -336,11 +352,13 @@ WRONG_ANSWERS["04.quadratic_form"].update({
     "one_term": cg(xAx, lambda x, A, u: (u * tf.linalg.matvec(A, x), u * tf.tensordot(x, x, 0))),
     "order": cg(xAx, lambda x, A, u: (u * tf.tensordot(x, x, 0), u * tf.linalg.matvec(A + tf.transpose(A), x)))})
 WRONG_ANSWERS["05.clip_gradient"].update({
+    "stale_upstream": cg(tf.identity, cached(lambda x, u: tf.clip_by_value(u, -1, 1))),
     "norm_clipped": cg(tf.identity, lambda x, u: tf.clip_by_norm(u, 1.0)),
     "sign_only": cg(tf.identity, lambda x, u: tf.sign(u)),
     "soft_clip": cg(tf.identity, lambda x, u: tf.tanh(u)),
     "wrong_bounds": cg(tf.identity, lambda x, u: tf.clip_by_value(u, 0, 1))})
 WRONG_ANSWERS["05.sign_ste"].update({
+    "stale_upstream": cg(tf.sign, cached(lambda x, u: u * tf.cast(tf.abs(x) <= 1, u.dtype))),
     "edges_excluded": cg(tf.sign, lambda x, u: u * tf.cast(tf.abs(x) < 1, u.dtype)),
     "smooth_surrogate": cg(tf.sign, lambda x, u: u * (1 - tf.tanh(x) ** 2))})
 WRONG_ANSWERS["06.numpy_erf"].update({
@@ -348,6 +366,7 @@ WRONG_ANSWERS["06.numpy_erf"].update({
     "wrong_dtype": numpy_erf(forward=lambda x: tf.ensure_shape(
         tf.numpy_function(lambda a: scipy.special.erf(a).astype(np.float64), [x], tf.float64), x.shape))})
 WRONG_ANSWERS["06.scale_by_variable"].update({
+    "x_factor": scale_by(lambda x, u, w: (u * w, [tf.reduce_sum(u * x * 2 * w)])),
     "hard_coded": scale_by(lambda x, u, w: (u * 4.0, [tf.reduce_sum(u * x * 2 * w)])),
     "mean_not_sum": scale_by(lambda x, u, w: (u * w ** 2, [tf.reduce_mean(u * x * 2 * w)])),
     "no_variable": cg(lambda x: 2.0 * x, lambda x, u: u * 2.0)})

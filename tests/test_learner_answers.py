@@ -26,6 +26,8 @@ import learner_answers_d
 import learner_answers_e
 import learner_answers_f
 import learner_answers_g
+import learner_answers_i
+import learner_answers_j
 
 try:
     import learner_answers_holdout
@@ -35,7 +37,8 @@ except ImportError:  # the holdout set is optional
 
 ANSWERS = (list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + list(learner_answers_c.ANSWERS)
            + list(learner_answers_d.ANSWERS) + list(learner_answers_e.ANSWERS) + list(learner_answers_f.ANSWERS)
-           + list(learner_answers_g.ANSWERS) + HOLDOUT)
+           + list(learner_answers_g.ANSWERS) + list(learner_answers_i.ANSWERS)
+           + list(learner_answers_j.ANSWERS) + HOLDOUT)
 
 # Where the author's words would give the exercise's answer away, feedback names the concept instead
 # (the course's rule: name the misconception and where to look, never the formula).
@@ -44,6 +47,8 @@ INSTEAD_OF_THE_ANSWER = {
     ("00.warmup", "exponent only"): ("x = 3",),
     ("01.local_sin", "returns sin (forward value)"): ("forward",),
     ("04.quadratic_form", "inner product instead of outer"): ("shape",),
+    ("09.spot_the_mistake", "snippet-1-as-none"): ("how smooth_step is called",),
+    ("09.spot_the_mistake", "snippets-2-and-3-swapped"): ("from above",),
 }
 
 
@@ -83,7 +88,7 @@ def test_feedback_on_a_learner_answer(answer, request):
         pytest.fail(f"a wrong answer was accepted ({answer.mistake}): {feedback}")
     raw = RAW_TENSORFLOW_TEXT.search(feedback.message)
     words = INSTEAD_OF_THE_ANSWER.get((answer.key, answer.label), answer.must_mention)
-    missing = mentions(feedback.message, words)
+    missing = mentions(f"{feedback.status}: {feedback.message}", words)   # what the learner reads
     report("raw TensorFlow text" if raw else "specific" if not missing else "generic")
     assert not raw, f"raw TensorFlow text in feedback: {feedback.message}"
     assert not missing, f"feedback does not name the mistake ({answer.mistake}); missing {missing}: {feedback.message}"

@@ -44,8 +44,8 @@ register(Exercise(
         answer = (2 * 3) * (2 * 9) * (2 * 81)   # 17496 = 8 · 3**7
     """,
     answer_name="answer",
-    mistakes=("upstream_ignored", "outer_only", "two_links", "added", "forward_value", "exponent_kept", "factor",
-              "same_local", "exponents_added", "worked_example", "xor", "approximate"),
+    mistakes=("wrong_sign", "upstream_ignored", "outer_only", "two_links", "added", "forward_value", "exponent_kept",
+              "factor", "same_local", "exponents_added", "worked_example", "xor", "approximate"),
 ))
 
 register(Exercise(

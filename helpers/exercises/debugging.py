@@ -63,7 +63,21 @@ register(Exercise(
                                                             tf.reduce_sum(U, axis=0)),
                       "the gradient for W is built from dL/dx where the input x belongs: did grad give the name x "
                       "a new value (x = U @ ...) before computing dW? Give each gradient its own name, such as "
-                      "dx.")],
+                      "dx."),
+                     ("one_example", lambda x, W, b, U: (U @ tf.transpose(W), tf.transpose(x) @ U, U[0]),
+                      "the gradient for b has b's shape but holds only the first example's row of U: b was added to "
+                      "every example of the batch, so every example contributes to its gradient."),
+                     ("one_example", lambda x, W, b, U: (U @ tf.transpose(W), tf.transpose(x[:1]) @ U[:1],
+                                                         tf.reduce_sum(U, axis=0)),
+                      "the gradient for W has W's shape but comes from the first example alone: W is used by every "
+                      "example of the batch, so every example contributes to its gradient."),
+                     ("reshaped", lambda x, W, b, U: (U @ tf.transpose(W),
+                                                      tf.reshape(tf.transpose(U) @ x, tf.shape(W)),
+                                                      tf.reduce_sum(U, axis=0)),
+                      "the gradient for W has W's shape, but only because tf.reshape made it fit: reshaping keeps "
+                      "the entries in their order and regroups them, so they land in the wrong places. A "
+                      "gradient's shape must come out of the product itself (a transpose moves entries, a reshape "
+                      "does not).")],
         messages={"transposed": "the gradient for W is W's shape transposed: a gradient always has its input's "
                                 "shape. Which product of x (batch, 3) and U (batch, 2) gives (3, 2)?",
                   "not_summed": "the gradient for b still has the batch axis: b was added to every row, so every "
@@ -78,7 +92,7 @@ register(Exercise(
     """,
     answer_name="linear",
     mistakes=("transposed", "not_summed", "upstream_ignored", "no_custom_gradient", "mean_not_sum",
-              "shadowed_input"),
+              "shadowed_input", "one_example", "reshaped"),
     hints={"upstream_ignored": "every gradient is built from U.",
            "matmul_shapes": "each gradient has its input's shape: dx (batch, 3), dW (3, 2), db (2,).",
            "wrong_shape": "each gradient has its input's shape: dx (batch, 3), dW (3, 2), db (2,); b was broadcast "

@@ -242,9 +242,13 @@ def _judge_hvp(answer) -> Feedback:
         if got.shape == H.shape:
             return Feedback(False, "that is the whole Hessian (n × n). An HVP never builds it: return H·v, shaped "
                                    "like x.", "full_hessian")
+        gradient = _gradient(f, x).numpy()
+        if got.shape == () and np.isclose(float(got), float(gradient @ _HV)):
+            return Feedback(False, "hvp returned one number, g·v: the derivative of f along v, a first derivative. "
+                                   "H·v is a second derivative, shaped like x: differentiate once more, with respect "
+                                   "to x.", "directional_only")
         if got.shape != _HX.shape:
             return Feedback(False, f"hvp returned shape {got.shape}; H·v has x's shape {_HX.shape}.", "wrong_shape")
-        gradient = _gradient(f, x).numpy()
         if np.allclose(got, gradient):
             return Feedback(False, "that is the gradient of f, not a Hessian-vector product: differentiate the "
                                    "gradient once more, with a second tape.", "gradient_only")
@@ -319,7 +323,7 @@ register(Exercise(
     """,
     answer_name="hvp",
     context={"softplus_sum": softplus_sum},
-    mistakes=("full_hessian", "gradient_only", "v_ignored", "none", "wrong_shape", "diagonal_only", "only_softplus",
-              "wrong_kind", "swapped", "approximate", "forward_over_reverse", "wrong_dtype", "scaled", "v_to_first"),
+    mistakes=("directional_only", "full_hessian", "gradient_only", "v_ignored", "none", "wrong_shape", "diagonal_only",
+              "only_softplus", "wrong_kind", "swapped", "approximate", "forward_over_reverse", "wrong_dtype", "scaled", "v_to_first"),
     hints={"arguments": "hvp takes three arguments, (f, x, v), and uses the f it is given."},
 ))

@@ -163,6 +163,9 @@ def number_judge(expected: float, success: str, mistakes: Sequence[tuple[float, 
         for wrong, key, message in mistakes:
             if _close(value, wrong, rtol):
                 return Feedback(False, message, key)
+        if expected != 0 and _close(value, -expected, rtol):
+            return Feedback(False, f"{value:g} has the wrong sign: without the minus it would be right. Where "
+                                   "does the minus come from?", "wrong_sign")
         if np.isfinite(value) and expected != 0 and abs(value - expected) <= 0.05 * abs(expected):
             return Feedback(False, f"{value:g} is close, but not exact ({abs(value - expected) / abs(expected):.1%} "
                                    "off): an estimate, such as a finite difference, or a rounded number? The rule "
@@ -224,9 +227,12 @@ def choice_judge(expected: Sequence[str], options: Sequence[str], success: str,
             reject(f"that is a dict: give a list of {len(expected)} names, in the order of the snippets.", "not_a_list")
         if not isinstance(answer, (list, tuple)):
             reject(f"that is {_kind(answer)}: give a list of {len(expected)} names, one per snippet.", "not_a_list")
-        if any(a is Ellipsis for a in answer):
-            reject(f"{sum(a is Ellipsis for a in answer)} entries are still the placeholder ...: replace each with "
-                   "a name.", "not_attempted")
+        left = [i for i, a in enumerate(answer, 1) if a is Ellipsis]
+        if left:
+            which = (f"snippet {left[0]} is" if len(left) == 1
+                     else f"snippets {', '.join(map(str, left[:-1]))} and {left[-1]} are")
+            reject(f"the name for {which} still the placeholder ...: replace "
+                   f"{'it' if len(left) == 1 else 'each'} with one of {', '.join(options)}.", "not_attempted")
         if len(answer) != len(expected):
             reject(f"that list has {_count(len(answer))} names for {_count(len(expected))} snippets: give one per "
                    "snippet, in order.", "wrong_length")
@@ -638,6 +644,20 @@ def surrogate_judge(make_inputs: Callable[[], list[tuple]], forward: Callable, b
                                        f"{g.numpy().reshape(-1)[bad]:g}; compare it with what the exercise asks "
                                        "for at that x.", "wrong_values")
         x, u = points[0]
+        # The same x again with another upstream: a gradient kept from an earlier call (a cache, a variable)
+        # answers the first upstream, not this one.
+        first = _forward_and_gradient(fn, x, u)[1]
+        other = -0.5 * u + tf.constant(0.25, u.dtype)
+        g_other = _forward_and_gradient(fn, x, other)[1]
+        if not matches(g_other, backward, x, other):
+            same = g_other is not None and tf.is_tensor(g_other) and tuple(g_other.shape) == tuple(first.shape) \
+                and np.allclose(g_other.numpy(), first.numpy())
+            return Feedback(False, "called again at the same x with another upstream, your grad "
+                                   + ("returns the gradient of the earlier call: something kept between calls (a "
+                                      "cache, a variable, a global) answers instead of this call's upstream. "
+                                      "Compute the gradient from each call's own upstream, with nothing kept."
+                                      if same else "gives a wrong gradient: it must be computed from each call's "
+                                      "own upstream, with nothing kept from earlier calls."), "stale_upstream")
         y_graph, g_graph = _forward_and_gradient(fn, x, u, in_function=True)
         if not (matches(y_graph, lambda x, u: forward(x), x, u) and matches(g_graph, backward, x, u)):
             return Feedback(False, "inside tf.function your function gives other values than eagerly: Python code "

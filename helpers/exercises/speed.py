@@ -185,5 +185,5 @@ register(Exercise(
         block_size = min(memory, key=memory.get)     # 6: L/k + k is smallest where k = √L
     """,
     answer_name="block_size",
-    mistakes=("one_block", "every_layer", "minimum_value", "half", "near", "approximate"),
+    mistakes=("one_block", "every_layer", "wrong_sign", "minimum_value", "half", "near", "approximate"),
 ))

@@ -34,6 +34,6 @@ register(Exercise(
         answer = 2 * 3   # d(x²)/dx = 2x
     """,
     answer_name="answer",
-    mistakes=("forward_value", "factor", "missing_x", "exponent_kept", "other_function", "approximate",
+    mistakes=("forward_value", "wrong_sign", "factor", "missing_x", "exponent_kept", "other_function", "approximate",
               "difference_quotient"),
 ))

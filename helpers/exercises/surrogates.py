@@ -78,7 +78,7 @@ register(Exercise(
     answer_name="sign_ste",
     mistakes=("no_saturation", "mask_inverted", "edges_excluded", "upstream_ignored", "plain_sign",
               "surrogate_forward", "smooth_surrogate", "wrong_shape", "none", "not_in_function", "whole_tensor",
-              "mask_on_upstream"),
+              "mask_on_upstream", "stale_upstream"),
     hints={"python_bool": "tf.where(condition, a, b) or a cast mask, tf.cast(condition, upstream.dtype), work "
                           "entry by entry.",
            "wrong_dtype": "a boolean mask must be cast to upstream's dtype before multiplying.",
@@ -130,7 +130,7 @@ register(Exercise(
     """,
     answer_name="clip_gradient",
     mistakes=("clipped_x", "clipped_forward", "not_clipped", "upstream_ignored", "norm_clipped", "wrong_bounds",
-              "sign_only", "soft_clip", "wrong_values"),
+              "sign_only", "soft_clip", "wrong_values", "stale_upstream"),
     hints={"python_bool": "tf.clip_by_value (or tf.minimum and tf.maximum) work entry by entry.",
            "numpy_in_graph": "tf.clip_by_value is TensorFlow's np.clip."},
 ))

@@ -81,8 +81,8 @@ def _judge_scale(answer) -> Feedback:
         if np.isclose(dwv, want_dw / len(_X), rtol=1e-5):
             return Feedback(False, "your gradient for w is the mean of the entries' contributions; each entry of x "
                                    "adds its own, so they are summed, not averaged.", "mean_not_sum")
-        if np.isclose(dwv, float(np.sum(_U * _X * wv ** 2)), rtol=1e-5) or \
-                np.isclose(dwv, float(np.sum(_U * _X)), rtol=1e-5):
+        if not np.isclose(dwv, want_dw, rtol=1e-5) and (np.isclose(dwv, float(np.sum(_U * _X * wv ** 2)), rtol=1e-5)
+                                                         or np.isclose(dwv, float(np.sum(_U * _X)), rtol=1e-5)):
             return Feedback(False, "the gradient for w misses the derivative of w²: y depends on w through w², "
                                    "so the chain rule brings in d(w²)/dw.", "chain_rule")
         if np.allclose(dxv, want_dx, rtol=1e-5) and want_dw != 0 and not np.isclose(dwv / want_dw, 1.0) and \
@@ -93,6 +93,9 @@ def _judge_scale(answer) -> Feedback:
         if np.allclose(dxv, _U * 2 * wv * _X, rtol=1e-5):
             return Feedback(False, "the gradients for x and w look mixed up: the one for x is how y changes with x, "
                                    "with w held fixed.", "swapped")
+        if not np.allclose(dxv, want_dx, rtol=1e-5) and any(np.allclose(dxv, _U * k, rtol=1e-5) for k in (wv, 2 * wv)):
+            return Feedback(False, f"the gradient for x is not right (with w = {wv:g}): y = x · w² multiplies x by "
+                                   "the square of w, so by how much does y change per unit of x?", "x_factor")
         if not np.allclose(dxv, want_dx, rtol=1e-5):
             return Feedback(False, f"the gradient for x is not right (with w = {wv:g}): differentiate x · w² with "
                                    "respect to x, then multiply by upstream.", "wrong_values")
@@ -127,7 +130,7 @@ register(Exercise(
     """,
     answer_name="scale",
     mistakes=("variables_missing", "not_summed", "swapped", "upstream_ignored", "none", "wrong_values", "hard_coded",
-              "mean_not_sum", "no_variable", "chain_rule", "constant_factor"),
+              "mean_not_sum", "no_variable", "chain_rule", "constant_factor", "x_factor"),
     hints={"variables_missing": "give grad a second parameter, variables=None, and return (dx, [dw]).",
            "raised": "with variables, grad returns a pair: the input gradient, and a list with one gradient per "
                      "variable, (dx, [dw]).",
