@@ -607,4 +607,7 @@ def _format_results(results: dict) -> str:
         lines.append(f"    unrolled ÷ implicit: {_ratio(u['seconds'], i['seconds'])}× the time, "
                      f"{_ratio(u['peak_mib'], i['peak_mib'])}× the memory; gradients differ by at most "
                      f"{slow['max_difference']:.1e} ({slow['relative_difference']:.1e} of the largest entry)")
+        if "error" in u:
+            lines.append(f"    largest distance from the exact gradient (Newton and a direct linear solve): unrolled "
+                         f"{u['error']:.1e}, implicit {i['error']:.1e}")
     return "\n".join(lines)

@@ -21,8 +21,9 @@ it from a clone.
     iteration needs about a thousand steps and Anderson a few tens: the
     unrolled gradient through as many plain steps as reach the tolerance,
     against the implicit gradient with Anderson in the forward pass and in
-    the adjoint solve, at equal accuracy: steps, time, memory, residuals,
-    gradient difference.
+    the adjoint solve, both to the same residual: steps, time, memory,
+    residuals, gradient difference, and each gradient's distance from the
+    exact one (Newton's method and a direct linear solve, in NumPy).
 
 Peak memory is what TensorFlow's CPU allocator reports for one gradient
 computation (tensors only, not the Python process), which needs
@@ -48,6 +49,7 @@ if __name__ == "__main__":          # run as a script: a fresh process, so these
     os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
 from helpers.performance import (  # noqa: E402
@@ -130,6 +132,30 @@ def fixed_point_figures(settings: dict) -> tuple[list[dict], dict]:
     return ordered, fast
 
 
+def exact_gradients(x, W, loss_gradient=np.cos) -> tuple[np.ndarray, np.ndarray]:
+    """The gradients of sum(sin(z)) at the fixed point, by direct linear algebra, row by row (NumPy, float64).
+
+    Newton's method polishes the fixed point to rounding error; then the adjoint
+    equation (I - Wᵀ D) z̄ = g is solved directly rather than iterated. Neither
+    the unrolled nor the implicit gradient is involved, so it tells how far
+    each of them is from the exact gradient.
+    """
+    x, W = np.asarray(x, dtype=np.float64), np.asarray(W, dtype=np.float64)
+    z = np.asarray(anderson_fixed_point(tf.constant(x), tf.constant(W), 1e-12, max_steps=1000), dtype=np.float64)
+    eye = np.eye(W.shape[0])
+    dx, dW = np.zeros_like(x), np.zeros_like(W)
+    for row in range(x.shape[0]):
+        zr = z[row]
+        for _ in range(3):                                  # Newton on z - tanh(W z + x) = 0
+            t = np.tanh(W @ zr + x[row])
+            zr = zr - np.linalg.solve(eye - (1 - t ** 2)[:, None] * W, zr - t)
+        slope = 1 - zr ** 2
+        zbar = np.linalg.solve((eye - slope[:, None] * W).T, loss_gradient(zr))
+        dx[row] = zbar * slope
+        dW += np.outer(zbar * slope, zr)
+    return dx, dW
+
+
 def slow_figures(settings: dict) -> dict:
     """The figures of (d): unrolled and implicit + Anderson, both to the tolerance, on the slow problem."""
     x, W = slow_contraction_problem(**settings["slow"])
@@ -148,9 +174,12 @@ def slow_figures(settings: dict) -> dict:
     slow = measure(unrolled, repeats, keep=kept_unrolled)
     difference = _largest_difference(kept_unrolled[0], kept_implicit[0])
     largest = max(float(tf.reduce_max(tf.abs(g))) for g in kept_unrolled[0])
+    exact = exact_gradients(x, W)
+    error = lambda grads: max(float(np.max(np.abs(g.numpy() - e))) for g, e in zip(grads, exact))  # noqa: E731
     return {**settings["slow"], "tolerance": tolerance, "anderson_steps": int(steps), "plain_steps": int(plain_steps),
-            "unrolled": {"iterations": iterations, "residual": fixed_point_residual(plain_z, x, W), **slow},
-            "implicit": {"residual": fixed_point_residual(z, x, W), **fast},
+            "unrolled": {"iterations": iterations, "residual": fixed_point_residual(plain_z, x, W),
+                         "error": error(kept_unrolled[0]), **slow},
+            "implicit": {"residual": fixed_point_residual(z, x, W), "error": error(kept_implicit[0]), **fast},
             "max_difference": difference, "relative_difference": difference / largest}
 
 
