@@ -462,6 +462,15 @@ def explain(error: BaseException) -> Explanation:
         return Explanation("wrong_kind", "a function was used where a tensor was expected: call it, or, in a "
                                          "@tf.custom_gradient function, return (y, grad) with y a tensor and grad "
                                          "the function.")
+    m = re.search(r"Detected unsupported operations when trying to compile .*?: (\w+) \(No registered", text,
+                  flags=re.S)
+    if m:
+        what = (" (the op of tf.numpy_function and tf.py_function: Python code cannot be compiled)"
+                if m.group(1) in ("PyFunc", "PyFuncStateless", "EagerPyFunc") else "")
+        return Explanation("jit_compile",
+                           f"jit_compile=True asks XLA to compile the whole function, and XLA cannot compile the op "
+                           f"{m.group(1)}{what}. Remove jit_compile=True, or keep that op out of the compiled "
+                           "function.")
     if "Input to reshape is a tensor with" in text:
         return Explanation("reshape", f"a reshape asked for a different number of entries than the tensor has. "
                                       f"({original})")

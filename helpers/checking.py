@@ -987,6 +987,11 @@ def _check_all(probe: _Probe, report: GradientReport, rng, surrogate: bool) -> N
     gin, gvar = probe.vjp(us)
     if len(gin) != len(probe.xs):
         names = ", ".join(probe.names)
+        if not probe.variables and len(gin) == len(probe.xs) + 1 and isinstance(gin[-1], (list, tuple)):
+            raise _Problem("count", f"grad returned the gradient(s) and then a list ({len(gin[-1])} entries): the "
+                                    "pair (input gradients, [variable gradients]) is only for a function that reads "
+                                    "tf.Variables, and this one reads none. Return one gradient per input "
+                                    f"({names}), nothing else")
         raise _Problem("count", f"wrong number of gradients: grad returned {len(gin)} for {len(probe.xs)} input(s) "
                                 f"({names}). Return one per input, in order; None for non-float inputs")
     if len(gvar) != len(probe.variables):

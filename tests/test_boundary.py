@@ -94,6 +94,9 @@ CASES = {
     "a learner's own assert": (lambda: _assert_scalar(x), "assertion", ("assert", "upstream", "shape")),
     "a while loop on a tensor condition in tf.function": (
         in_function(lambda t: _until_converged(t)), "python_bool", ("tf.while_loop",)),
+    "NumPy inside a function compiled with XLA": (
+        lambda: tf.function(lambda t: tf.numpy_function(np.sin, [t], tf.float32), jit_compile=True)(x),
+        "jit_compile", ("jit_compile=True", "numpy_function")),
     "stub left in": (lambda: (_ for _ in ()).throw(NotImplementedError("return dL/dx")), "not_attempted",
                      ("NotImplementedError",)),
 }

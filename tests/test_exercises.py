@@ -43,9 +43,9 @@ from helpers.exercises.higher_order import fused_tanh, softplus_sum  # noqa: E40
 from helpers.exercises.speed import iterate_fixed_point  # noqa: E402
 
 
-def scale_by(grad, takes_variables=True):
+def scale_by(grad, takes_variables=True, trainable=True):
     """A y = x·w² function reading a fresh tf.Variable w, with grad(x, upstream, w)."""
-    w = tf.Variable(2.0)
+    w = tf.Variable(2.0, trainable=trainable)
 
     @tf.custom_gradient
     def scale(x):
@@ -321,8 +321,10 @@ WRONG_ANSWERS["01.upstreams"].update({"forward": [9, 81, 6561], "forward_mode": 
                                       "worked_example": [1, 32, 256]})
 WRONG_ANSWERS["01.local_sin"].update({"constant": lambda x: tf.cos(tf.constant(0.5, tf.float64)) + 0 * x,
                                       "numpy": lambda x: np.cos(x.numpy()),
-                                      "approximate": lambda x: 1 - x ** 2 / 2})     # Taylor, right near 0 only
+                                      "approximate": lambda x: 1 - x ** 2 / 2,   # Taylor, right near 0 only
+                                      "sign_lost": lambda x: tf.sqrt(1 - tf.sin(x) ** 2)})
 WRONG_ANSWERS["02.multiply"]["forward_value"] = cg(lambda x, y: x * y, lambda x, y, u: (u * x * y, u * x * y))
+WRONG_ANSWERS["02.multiply"]["upstream_only"] = cg(lambda x, y: x * y, lambda x, y, u: (u, u))
 WRONG_ANSWERS["02.stable_log1pexp"].update({
     "no_custom_gradient": stable,
     "wrong_sign": cg(stable, lambda x, u: u * tf.sigmoid(-x)),
@@ -367,6 +369,7 @@ WRONG_ANSWERS["06.numpy_erf"].update({
         tf.numpy_function(lambda a: scipy.special.erf(a).astype(np.float64), [x], tf.float64), x.shape))})
 WRONG_ANSWERS["06.scale_by_variable"].update({
     "x_factor": scale_by(lambda x, u, w: (u * w, [tf.reduce_sum(u * x * 2 * w)])),
+    "not_trainable": scale_by(lambda x, u, w: (u * w ** 2, [tf.reduce_sum(u * x * 2 * w)]), trainable=False),
     "hard_coded": scale_by(lambda x, u, w: (u * 4.0, [tf.reduce_sum(u * x * 2 * w)])),
     "mean_not_sum": scale_by(lambda x, u, w: (u * w ** 2, [tf.reduce_mean(u * x * 2 * w)])),
     "no_variable": cg(lambda x: 2.0 * x, lambda x, u: u * 2.0)})

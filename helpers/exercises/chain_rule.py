@@ -103,6 +103,10 @@ register(Exercise(
             (lambda x: np.pi / 180 * tf.cos(x * np.pi / 180), "degrees",
              "that is the derivative of sin for x in degrees (π/180 · cos of x · π/180); TensorFlow's tf.sin and "
              "the course's inputs use radians: use x as it is."),
+            (lambda x: tf.abs(tf.cos(x)), "sign_lost", "right where cos(x) ≥ 0, but positive also where the "
+                                                       "derivative of sin is negative (at x = -2.0 and 2.5): a "
+                                                       "square root is never negative, so √(1 − sin²x) loses the "
+                                                       "sign. Which function gives the slope of sin with its sign?"),
             (lambda x: 2 * tf.sin(x) * tf.cos(x), "whole_chain", "that is the derivative of a whole chain (a square "
                                                                  "after sin). A link only knows its own local "
                                                                  "derivative."),
@@ -114,7 +118,7 @@ register(Exercise(
     """,
     answer_name="local_sin",
     mistakes=("wrong_sign", "forward_value", "wrong_function", "whole_chain", "constant", "numpy", "approximate",
-              "takes_upstream", "pair_returned", "degrees"),
+              "takes_upstream", "pair_returned", "degrees", "sign_lost"),
     hints={"typo": "TensorFlow's trigonometric functions are tf.sin, tf.cos and tf.tan.",
            "undefined_name": "TensorFlow's trigonometric functions are tf.sin, tf.cos and tf.tan."},
 ))

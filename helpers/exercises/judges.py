@@ -15,6 +15,7 @@ with other parameter values than the notebook's.
 from __future__ import annotations
 
 import numbers
+import re
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -566,6 +567,12 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
                                 "constant_gradient")
             if messages and mistake in messages:
                 sentence = messages[mistake]
+            elif mistake == "near_tolerance":        # the learner cannot loosen the checker's tolerance
+                near = re.search(r"within (\S+) of", sentence)
+                sentence = (f"your gradient is {'within ' + near.group(1) + ' (relative) of' if near else 'close to'} "
+                            "the right one but not equal to it: a constant "
+                            "rounded to a few digits (compute it exactly, with np.sqrt, np.pi ...), float32 "
+                            "arithmetic inside grad (keep the input's dtype), or a small missing term?")
             elif mistake in ("wrong_values", "partial", None) and fallback:
                 sentence = f"{sentence.split(':')[0]}: {fallback}" if ":" in sentence else fallback
             at = f" (at the point {n + 1} of {len(points)} the checker tries)" if len(points) > 1 and n else ""

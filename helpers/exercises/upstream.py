@@ -173,6 +173,9 @@ register(Exercise(
              "fixed. Return them in the order of the inputs."),
             ("forward_value", lambda x, y, u: (u * x * y, u * x * y),
              "grad multiplies upstream by the forward value x·y; it should multiply by the partial derivatives."),
+            ("upstream_only", lambda x, y, u: (u, u),
+             "grad returns upstream itself for both inputs, as if z changed one for one with each of them. Each "
+             "gradient is upstream times how z = x·y changes when that input alone changes."),
             ("divide_gradients", lambda x, y, u: (u / y, -u * x / y ** 2),
              "those are the partial derivatives of x / y, from the divide example above; z = x·y has its own: how "
              "does x·y change when x alone changes, and when y alone does?"),
@@ -185,7 +188,7 @@ register(Exercise(
             return x * y, grad
     """,
     answer_name="multiply",
-    mistakes=("swapped", "count", "upstream_ignored", "forward_value", "divide_gradients"),
+    mistakes=("swapped", "count", "upstream_ignored", "forward_value", "divide_gradients", "upstream_only"),
     hints={"count": "return a pair: one gradient for x and one for y, each shaped like its input.",
            "upstream_ignored": "multiply both gradients by upstream.",
            "not_a_pair": "the decorated function returns (z, grad)."},

@@ -12,6 +12,37 @@ _U = np.array([0.5, 1.5, -2.0], dtype=np.float32)
 _OTHER_W = (-0.7, 1.3)
 
 
+def _variables_named_in(fn) -> list:
+    """The tf.Variables a function's code refers to by a global or enclosing name (its grad's code included)."""
+    found, seen = [], set()
+
+    def visit(code, globals_, cells):
+        if id(code) in seen:
+            return
+        seen.add(id(code))
+        values = [globals_.get(n) for n in code.co_names] + [c.cell_contents for c in cells or () if _filled(c)]
+        for v in values:                                 # by identity: == on variables compares values
+            if isinstance(v, tf.Variable) and all(v is not f for f in found):
+                found.append(v)
+        for const in code.co_consts:                     # nested functions, such as grad
+            if hasattr(const, "co_names"):
+                visit(const, globals_, ())
+
+    inner = getattr(fn, "__wrapped__", fn)
+    code = getattr(inner, "__code__", None)
+    if code is not None:
+        visit(code, getattr(inner, "__globals__", {}), getattr(inner, "__closure__", None))
+    return found
+
+
+def _filled(cell) -> bool:
+    try:
+        cell.cell_contents
+    except ValueError:
+        return False
+    return True
+
+
 def _run_scale(fn, x, u):
     """y, dL/dx, dL/dw and the variable read, for one call of the answer."""
     with running("running your function and its grad"):
@@ -20,8 +51,18 @@ def _run_scale(fn, x, u):
             y = fn(x)
         y = one_tensor(y, "your function")
         variables = list(tape.watched_variables())
+        frozen = [v for v in _variables_named_in(fn) if not v.trainable]
+        if not variables and frozen:
+            reject("your function reads a tf.Variable created with trainable=False, and a tape does not watch a variable that is not trainable: TensorFlow never asks grad for its "
+                   "gradient. Create w with tf.Variable(2.0) (trainable is the default).", "not_trainable")
+        if len(variables) > 1:
+            kinds = ", ".join(f"{'an' if v.dtype.name[0] in 'aeiu' else 'a'} {v.dtype.name} of shape {tuple(v.shape)}"
+                              for v in variables)
+            reject(f"your function should read exactly one tf.Variable, w; it read {len(variables)} ({kinds}). Every "
+                   "variable the function reads is in `variables` and needs its own gradient: keep anything else "
+                   "(a counter, a cache) out of the function.", "no_variable")
         if len(variables) != 1:
-            reject(f"your function should read exactly one tf.Variable (w); it read {len(variables)}. Create w with "
+            reject("your function should read exactly one tf.Variable (w); it read none. Create w with "
                    "tf.Variable(2.0) and use it inside the function (not w.numpy() or a plain number).",
                    "no_variable")
         w = variables[0]
@@ -130,7 +171,7 @@ register(Exercise(
     """,
     answer_name="scale",
     mistakes=("variables_missing", "not_summed", "swapped", "upstream_ignored", "none", "wrong_values", "hard_coded",
-              "mean_not_sum", "no_variable", "chain_rule", "constant_factor", "x_factor"),
+              "mean_not_sum", "no_variable", "chain_rule", "constant_factor", "x_factor", "not_trainable"),
     hints={"variables_missing": "give grad a second parameter, variables=None, and return (dx, [dw]).",
            "raised": "with variables, grad returns a pair: the input gradient, and a list with one gradient per "
                      "variable, (dx, [dw]).",
