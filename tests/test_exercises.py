@@ -562,3 +562,22 @@ def test_numpy_erf_declared_stateless_is_accepted():
         return y, lambda upstream: upstream * tf.exp(-x * x) * tf.cast(2 / np.sqrt(np.pi), x.dtype)
     feedback = check("06.numpy_erf", numpy_erf)
     assert feedback.passed, feedback.message
+
+
+def test_a_rounded_constant_is_told_to_compute_it_exactly():
+    """The checker's own advice for a near miss (pass a looser rtol) is not something a learner can do."""
+    @tf.custom_gradient
+    def phi(x):
+        y = tf.numpy_function(lambda a: scipy.special.ndtr(a).astype(a.dtype), [x], x.dtype)
+        y = tf.ensure_shape(y, x.shape)
+        return y, lambda upstream: upstream * 0.3989 * tf.exp(-x ** 2 / 2)     # 1/√(2π), rounded
+    feedback = check("03.phi_grad", phi)
+    assert not feedback.passed
+    assert "rounded" in feedback.message and "rtol" not in feedback.message, feedback.message
+
+
+def test_a_gradient_with_an_empty_variable_list_is_told_no_variable_is_read():
+    x_sin_x = cg(lambda x: x * tf.sin(x), lambda x, u: (u * (tf.sin(x) + x * tf.cos(x)), []))
+    feedback = check("02.x_sin_x", x_sin_x)
+    assert not feedback.passed
+    assert "reads none" in feedback.message, feedback.message
