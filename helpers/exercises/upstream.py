@@ -69,9 +69,10 @@ def _judge_log1pexp(answer) -> Feedback:
     yv = y.numpy()
     if not np.all(np.isfinite(yv)):
         bad = _LOG1PEXP_X[~np.isfinite(yv)].tolist()
-        return Feedback(False, f"the forward value is inf or NaN at x = {bad}: e^x overflows float32 from x = 89, so "
-                               "any formula that computes e^x itself (or e^-x for negative x) does. Rewrite it so "
-                               "that only e to a negative power is ever computed.", "forward_overflow")
+        return Feedback(False, f"the forward value is inf or NaN at x = {bad}: e^x overflows float32 above "
+                               "x ≈ 88.72, so any formula that computes e^x itself (or e^-x for negative x) "
+                               "does. Rewrite it so that only e to a negative power is ever computed.",
+                        "forward_overflow")
     if not np.allclose(yv, want_y, rtol=1e-5, atol=1e-6):
         wrong = ~np.isclose(yv, want_y, rtol=1e-5, atol=1e-6)
         bad = _LOG1PEXP_X[wrong].tolist()
