@@ -84,7 +84,9 @@ def running(stage: str) -> Iterator[None]:
     """Run learner code; anything it raises comes out as :class:`LearnerCodeError`.
 
     ``stage`` says what was being done, e.g. ``"calling your function"``.
-    Keyboard interrupts pass through untouched.
+    Keyboard interrupts pass through untouched; a ``sys.exit()`` in learner
+    code is reported like any other error (in a notebook it would only end
+    the cell, and ``check`` never raises).
 
     >>> with running("calling your function"):
     ...     1 / 0
@@ -94,7 +96,7 @@ def running(stage: str) -> Iterator[None]:
     """
     try:
         yield
-    except (KeyboardInterrupt, SystemExit, LearnerCodeError, HelperSignal):
+    except (KeyboardInterrupt, LearnerCodeError, HelperSignal):
         raise
     except BaseException as error:  # noqa: BLE001 - the boundary catches everything learner code raises
         raise LearnerCodeError(stage, error) from error
@@ -288,6 +290,10 @@ def explain(error: BaseException) -> Explanation:
                            "builds a graph) tensors have no values yet, so NumPy cannot run on them. Use TensorFlow "
                            "operations (tf.clip_by_value, tf.where, tf.sin ...), or tf.numpy_function for code that "
                            f"must stay in NumPy. ({original})")
+    if isinstance(error, SystemExit):
+        return Explanation("raised", f"your code called sys.exit({'' if error.code is None else repr(error.code)}) "
+                                     "(or raised SystemExit), which ends the cell instead of returning a value: "
+                                     "remove it, and return the result.")
     if isinstance(error, AssertionError):
         said = f" ({_first_line(text)})" if text.strip() else ""
         return Explanation("assertion", f"an assert in your code failed{said}: it does not hold for an input the "

@@ -123,12 +123,13 @@ def _float_dtype(dtype):
         dtype = tf.as_dtype(dtype)
     except TypeError:
         raise TypeError(f"dtype must be a TensorFlow float dtype such as tf.float64, got {dtype!r}") from None
-    if not dtype.is_floating:
-        raise TypeError(f"dtype must be a float dtype (tf.float32 or tf.float64), got {dtype.name}")
+    if dtype not in (tf.float32, tf.float64):
+        raise TypeError(f"dtype must be tf.float32 or tf.float64 (the solvers' linear algebra has no kernels for "
+                        f"others), got {dtype.name}")
     return dtype
 
 
-MAX_SIZE = 4096
+MAX_SIZE = 1024
 """The largest fixed-point problem (size × size matrix) contraction_problem builds."""
 
 
@@ -147,6 +148,10 @@ def _flag(name: str, value) -> None:
         raise TypeError(f"{name} must be True or False, got {value!r}")
 
 
+MAX_ITERATIONS = 100_000
+"""The most forward iterations the fixed-point functions run (the notebook needs about a thousand)."""
+
+
 def _check_iterations(iterations):
     """``iterations`` as an int32 tensor, after checking it is a positive whole number."""
     if tf.is_tensor(iterations):
@@ -156,7 +161,7 @@ def _check_iterations(iterations):
         if tf.executing_eagerly() and int(iterations) < 1:
             raise ValueError(f"iterations must be a positive integer, got {int(iterations)}")
         return tf.cast(iterations, tf.int32)
-    _whole("iterations", iterations, 1, 10_000_000)
+    _whole("iterations", iterations, 1, MAX_ITERATIONS)
     return tf.constant(int(iterations))
 
 
@@ -165,8 +170,8 @@ def _check_problem(x, W):
     x, W = (tf.constant(v) if isinstance(v, np.ndarray) else v for v in (x, W))
     if not (tf.is_tensor(x) and tf.is_tensor(W)):
         raise TypeError("x and W must be tensors or NumPy arrays, e.g. from contraction_problem()")
-    if not (x.dtype.is_floating and W.dtype.is_floating):
-        raise TypeError(f"x and W must be float tensors, got {x.dtype.name} and {W.dtype.name}")
+    if not (x.dtype in (tf.float32, tf.float64) and W.dtype in (tf.float32, tf.float64)):
+        raise TypeError(f"x and W must be float32 or float64 tensors, got {x.dtype.name} and {W.dtype.name}")
     if x.dtype != W.dtype:
         raise TypeError(f"x and W must have the same dtype, got {x.dtype.name} and {W.dtype.name}")
     if x.shape.rank != 2:
@@ -208,6 +213,8 @@ def fixed_point_residual(z, x, W) -> float:
     if not tf.is_tensor(z) or tuple(z.shape) != tuple(x.shape):
         raise ValueError(f"z must be a tensor of x's shape {tuple(x.shape)}, got "
                          f"{tuple(z.shape) if tf.is_tensor(z) else type(z).__name__}")
+    if z.dtype != x.dtype:
+        raise TypeError(f"z must have x's dtype, {x.dtype.name}; got {z.dtype.name}")
     return float(tf.reduce_max(tf.abs(z - tf.tanh(tf.matmul(tf.cast(z, x.dtype), W, transpose_b=True) + x))))
 
 
@@ -437,9 +444,10 @@ def deep_mlp(depth: int = 32, width: int = 256, batch: int = 4096, seed: int = 0
     _whole("width", width, 1, 8192)
     _whole("batch", batch, 1, 1_000_000)
     _whole("seed", seed, 0, 2 ** 32 - 1)
-    if width * (width * depth + batch) > 50_000_000:
-        raise ValueError(f"depth {depth}, width {width} and batch {batch} need more memory than a Binder session has; "
-                         "keep width × (width × depth + batch) under 50 million")
+    if width * (width * depth + batch) > 50_000_000 or depth * width * batch > 60_000_000:
+        raise ValueError(f"depth {depth}, width {width} and batch {batch} need more memory than a Binder session has "
+                         "(the weights, and one activation per layer for the gradient): keep width × (width × depth "
+                         "+ batch) under 50 million and depth × width × batch under 60 million")
     rng = np.random.default_rng(seed)
     weights = [tf.Variable((rng.standard_normal((width, width)) / np.sqrt(width)).astype(np.float32),
                            name=f"W{i}") for i in range(depth)]

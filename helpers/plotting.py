@@ -31,16 +31,31 @@ def _real_numbers(value, what: str) -> np.ndarray:
     return arr
 
 
-def _points(x, what: str = "x") -> tf.Tensor:
+MAX_POINTS = 10_000_000
+"""The most points value_and_gradient evaluates at once: its tape and gradient hold several copies of x."""
+MAX_PLOTTED = 100_000
+"""The most points plot_function_and_gradient draws: a line needs a few thousand at most."""
+
+
+def _points(x, what: str = "x", most: int = MAX_POINTS) -> tf.Tensor:
     """``x`` as a floating-point tensor (float64 stays float64, other numbers become float32), or a clear error."""
     if x is None:
         raise TypeError(f"{what} is None: give the points to evaluate at, e.g. np.linspace(-3, 3, 200)")
     if tf.is_tensor(x) and not isinstance(x, (tf.RaggedTensor, tf.SparseTensor)) and not x.dtype.is_complex:
         if not x.dtype.is_floating:
             raise TypeError(f"{what} must hold floating-point numbers to be differentiated, got dtype {x.dtype.name}")
+        _not_too_many(int(tf.size(x)), what, most)
         return x
     arr = _real_numbers(x, what)
+    _not_too_many(arr.size, what, most)
     return tf.constant(arr if arr.dtype == np.float64 else arr.astype(np.float32))
+
+
+def _not_too_many(n: int, what: str, most: int) -> None:
+    if n > most:
+        raise ValueError(f"{what} has {n:,} points, and this helper takes at most {most:,}: the tape and the "
+                         "gradient keep several copies, which would exhaust a 2 GB Binder session. Use fewer points, "
+                         "e.g. np.linspace(-3, 3, 1000) for a plot.")
 
 
 def _one_output(value, label: str) -> tf.Tensor:
@@ -168,7 +183,7 @@ def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, 
         dtype = None
     if dtype not in (tf.float32, tf.float64):
         raise ValueError("dtype must be tf.float32 (the default: what a float32 model computes) or tf.float64")
-    xs = _points(x).numpy().astype(dtype.as_numpy_dtype)
+    xs = _points(x, most=MAX_PLOTTED).numpy().astype(dtype.as_numpy_dtype)
     if xs.ndim != 1 or xs.size < 2:
         raise ValueError("x must be a 1-D array of at least two points, e.g. np.linspace(-3, 3, 200)")
     limits = {name: _limits(value, name) for name, value in (("ylim_value", ylim_value), ("ylim_grad", ylim_grad))}

@@ -200,6 +200,10 @@ def strict_custom_gradient(f: Callable) -> Callable:
     """
     if not callable(f):
         raise TypeError(f"strict_custom_gradient decorates a function, got {type(f).__name__}")
+    if hasattr(f, "get_concrete_function"):
+        raise TypeError("strict_custom_gradient got a tf.function: the function it decorates returns (y, grad), and "
+                        "a tf.function cannot return a Python function. Put @tf.function outside: decorate a "
+                        "function that calls the custom-gradient function.")
     fname = getattr(f, "__name__", "custom_gradient_function")
     declared = _param_names(f)
 

@@ -67,10 +67,13 @@ class ChainTrace:
     backward: list[BackwardRecord] = field(default_factory=list)
 
     def __post_init__(self):
-        for name in ("forward", "backward"):
-            if not isinstance(getattr(self, name), list):
-                raise TypeError(f"ChainTrace({name}=...) takes a list of records (or nothing: ChainTrace() starts "
-                                f"empty), got {type(getattr(self, name)).__name__}")
+        for name, kind in (("forward", ForwardRecord), ("backward", BackwardRecord)):
+            records = getattr(self, name)
+            if not isinstance(records, list) or not all(isinstance(r, kind) for r in records):
+                got = type(records).__name__ if not isinstance(records, list) else "a list holding " + ", ".join(
+                    sorted({type(r).__name__ for r in records if not isinstance(r, kind)}))
+                raise TypeError(f"ChainTrace({name}=...) takes a list of {kind.__name__}s (or nothing: ChainTrace() "
+                                f"starts empty, which is what you want), got {got}")
 
     def clear(self) -> None:
         """Forget all records (call it before tracing a new run)."""
@@ -213,7 +216,15 @@ def _positional_only(traced: Callable, name: str) -> Callable:
         if len(args) != 1:
             raise TypeError(f"{name!r} takes one input, got {len(args)}: a traced link is a function of a single "
                             "tensor")
-        return traced(*args)
+        try:
+            return traced(*args)
+        except TypeError as e:
+            if "must accept keyword argument 'variables'" not in str(e):
+                raise
+            raise TypeError(f"{name!r} reads a tf.Variable (a Keras layer's weights, or a variable its function "
+                            "uses), and a traced link must be a function of its input alone: its gradient is traced "
+                            "for the input only. Trace a function of x without variables, or pass the variable's "
+                            "value in from outside (w.numpy()) for this picture.") from None
 
     call.__name__ = name
     call.__wrapped__ = getattr(traced, "__wrapped__", None)

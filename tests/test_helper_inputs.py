@@ -1153,6 +1153,35 @@ row("format_results/zero-seconds", lambda: performance.format_results(good_resul
     ok(lambda s: "recompute_grad" in s, "a table"))
 row("format_results/empty-recompute", lambda: performance.format_results(good_results(recompute=[])), raises((ValueError, KeyError), ("recompute",)))
 
+# Found by a probe written by someone who had not read this table.
+row("contraction_problem/size=4096", lambda: performance.contraction_problem(2, 4096),
+    raises(ValueError, ("size", "1,024"), within=5), timeout=6)
+row("contraction_problem/dtype=float16", lambda: performance.contraction_problem(2, 3, dtype=tf.float16),
+    raises(TypeError, ("float32", "float64")))
+row("implicit_fixed_point/bfloat16-inputs", lambda: performance.implicit_fixed_point(
+    *(tf.cast(v, tf.bfloat16) for v in problem()), 50), raises(TypeError, ("float32", "float64")))
+row("unrolled_fixed_point/iterations=10**7", lambda: performance.unrolled_fixed_point(*problem(), 10 ** 7),
+    raises(ValueError, ("iterations", "100,000"), within=5), timeout=6)
+row("fixed_point_residual/z-float32", lambda: performance.fixed_point_residual(tf.zeros([2, 3]), *problem()),
+    raises(TypeError, ("dtype", "float64")))
+row("deep_mlp/activations-too-large", lambda: performance.deep_mlp(1000, 200, 10000),
+    raises(ValueError, ("memory", "depth × width × batch"), within=5), timeout=6)
+row("deep_mlp/full-benchmark-settings", lambda: performance.deep_mlp(48, 256, 4096),
+    ok(lambda wx: len(wx[0]) == 48, "48 weights: the benchmark's full run stays allowed"), timeout=30)
+row("value_and_gradient/x=10**8-zeros", lambda: helpers.value_and_gradient(lambda x: x ** 2, np.zeros(10 ** 8, np.float32)),
+    raises(ValueError, ("points", "10,000,000"), within=5), timeout=6)
+row("plot_function_and_gradient/x=3*10**7-points", lambda: PFG(tf.sin, np.linspace(-3, 3, 3 * 10 ** 7)),
+    raises(ValueError, ("points", "linspace"), within=5), timeout=10)
+row("ChainTrace(forward=[1, 2])", lambda: helpers.ChainTrace(forward=[1, 2]), raises(TypeError, ("ForwardRecord", "ChainTrace()")))
+row("link/forward-is-a-keras-layer", lambda: link_run(tf.ones([1, 1]), n=1, forward=tf.keras.layers.Dense(1)),
+    raises(TypeError, ("tf.Variable", "function of its input alone")))
+row("watch/keras-layer", lambda: watch_run(tf.keras.layers.Dense(1, kernel_initializer="ones"), tf.ones([1, 1]), name="dense"),
+    raises(TypeError, ("tf.Variable",)))
+row("strict_custom_gradient/a-tf.function", lambda: helpers.strict_custom_gradient(
+    tf.function(lambda x: (x ** 2, lambda u: 2 * x * u))), raises(TypeError, ("tf.function", "outside")))
+row("check/grad-calls-sys.exit", lambda: exercises.check("01.local_sin", lambda x: sys.exit(3)),
+    ok(lambda fb: not fb.passed and "sys.exit(3)" in fb.message, "not yet, naming sys.exit"))
+
 
 # =========================================================================== running rows in isolation
 def _words_missing(message: str, words) -> list:
