@@ -657,7 +657,7 @@ def surrogate_judge(make_inputs: Callable[[], list[tuple]], forward: Callable, b
         other = -0.5 * u + tf.constant(0.25, u.dtype)
         g_other = _forward_and_gradient(fn, x, other)[1]
         if not matches(g_other, backward, x, other):
-            same = g_other is not None and tf.is_tensor(g_other) and tuple(g_other.shape) == tuple(first.shape) \
+            same = all(tf.is_tensor(g) for g in (first, g_other)) and tuple(g_other.shape) == tuple(first.shape) \
                 and np.allclose(g_other.numpy(), first.numpy())
             return Feedback(False, "called again at the same x with another upstream, your grad "
                                    + ("returns the gradient of the earlier call: something kept between calls (a "

@@ -53,8 +53,9 @@ def _run_scale(fn, x, u):
         variables = list(tape.watched_variables())
         frozen = [v for v in _variables_named_in(fn) if not v.trainable]
         if not variables and frozen:
-            reject("your function reads a tf.Variable created with trainable=False, and a tape does not watch a variable that is not trainable: TensorFlow never asks grad for its "
-                   "gradient. Create w with tf.Variable(2.0) (trainable is the default).", "not_trainable")
+            reject("your function reads a tf.Variable created with trainable=False, and a tape does not watch a "
+                   "variable that is not trainable: TensorFlow never asks grad for its gradient. Create w with "
+                   "tf.Variable(2.0) (trainable is the default).", "not_trainable")
         if len(variables) > 1:
             kinds = ", ".join(f"{'an' if v.dtype.name[0] in 'aeiu' else 'a'} {v.dtype.name} of shape {tuple(v.shape)}"
                               for v in variables)
