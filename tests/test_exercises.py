@@ -318,6 +318,7 @@ WRONG_ANSWERS["00.warmup"].update({"exponent_kept": 18, "approximate": 6.1})    
 WRONG_ANSWERS["01.chain_derivative"].update({"exponent_kept": 8 * 3 ** 8, "two_links": 18 * 162, "worked_example": 1024,
                                              "xor": 8 * 3 ^ 7, "approximate": 17500})
 WRONG_ANSWERS["01.upstreams"].update({"forward": [9, 81, 6561], "forward_mode": [1, 6, 108],
+                                      "not_accumulated": [1, 162, 18],
                                       "worked_example": [1, 32, 256]})
 WRONG_ANSWERS["01.local_sin"].update({"constant": lambda x: tf.cos(tf.constant(0.5, tf.float64)) + 0 * x,
                                       "numpy": lambda x: np.cos(x.numpy()),

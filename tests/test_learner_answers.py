@@ -28,6 +28,8 @@ import learner_answers_f
 import learner_answers_g
 import learner_answers_i
 import learner_answers_j
+import learner_answers_k
+import learner_answers_l
 
 try:
     import learner_answers_holdout
@@ -38,7 +40,8 @@ except ImportError:  # the holdout set is optional
 ANSWERS = (list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + list(learner_answers_c.ANSWERS)
            + list(learner_answers_d.ANSWERS) + list(learner_answers_e.ANSWERS) + list(learner_answers_f.ANSWERS)
            + list(learner_answers_g.ANSWERS) + list(learner_answers_i.ANSWERS)
-           + list(learner_answers_j.ANSWERS) + HOLDOUT)
+           + list(learner_answers_j.ANSWERS) + list(learner_answers_k.ANSWERS)
+           + list(learner_answers_l.ANSWERS) + HOLDOUT)
 
 # Where the author's words would give the exercise's answer away, feedback names the concept instead
 # (the course's rule: name the misconception and where to look, never the formula).

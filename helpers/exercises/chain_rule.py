@@ -22,7 +22,7 @@ register(Exercise(
             (6.0, "upstream_ignored", "that is the innermost link's local derivative alone: it leaves out what the "
                                       "two outer links contribute, the upstream arriving from them."),
             (162.0, "outer_only", "that is the outermost link's local derivative alone: the inner links have local "
-                                  "derivatives too, and the chain rule uses every one."),
+                                  "derivatives too, and the chain rule is the product of every one of them."),
             (18.0 * 162.0, "two_links", "that combines the two outer links only: the innermost link (the call that "
                                         "sees x = 3) has a local derivative too."),
             (186.0, "added", "you added the local derivatives. The chain rule multiplies them: dy/dx is their product."),
@@ -70,6 +70,10 @@ register(Exercise(
             ([9.0, 81.0, 6561.0], "forward", "those are the forward values the calls return, not gradients."),
             ([1.0, 32.0, 256.0], "worked_example", "those are the worked example's upstreams at x = 2; this exercise "
                                                    "is at x = 3."),
+            ([1.0, 162.0, 18.0], "not_accumulated", "the third number is the middle call's local derivative alone. "
+                                                    "What arrives at a call is the upstream of the call after it "
+                                                    "times that call's local derivative: nothing is dropped on the "
+                                                    "way back."),
             ([1.0, 6.0, 108.0], "forward_mode", "you accumulated from the input side. The backward pass starts at "
                                                 "the output, so the first upstream belongs to the outermost call."),
         ],
@@ -80,7 +84,8 @@ register(Exercise(
         upstreams = [1, 1 * (2 * 81), 1 * (2 * 81) * (2 * 9)]   # [1, 162, 2916]
     """,
     answer_name="upstreams",
-    mistakes=("reversed", "downstream", "local", "upstream_ignored", "forward", "worked_example", "forward_mode"),
+    mistakes=("reversed", "downstream", "local", "upstream_ignored", "forward", "worked_example", "forward_mode",
+              "not_accumulated"),
 ))
 
 register(Exercise(

@@ -87,7 +87,9 @@ register(Exercise(
     answer_name="softmax",
     mistakes=("diagonal_only", "missing_s", "unweighted_sum", "mean_not_sum", "batch_sum", "forms_jacobian", "zeros",
               "wrong_sign", "overflow", "log_softmax"),
-    hints={"zeros": "Jᵀ·1 is zero for softmax (its outputs always sum to 1), but upstream is not all ones.",
+    hints={"broadcast_shapes": "tf.reduce_sum(..., axis=-1) drops the axis it sums over; with keepdims=True it keeps "
+                               "it, so the one number per row lines up with that row of s.",
+           "zeros": "Jᵀ·1 is zero for softmax (its outputs always sum to 1), but upstream is not all ones.",
            "upstream_ignored": "the result must change when upstream changes.",
            "matmul_rank": "for vectors, tf.reduce_sum(a * b, axis=-1, keepdims=True) is an inner product that also "
                           "works row by row on a batch."},
