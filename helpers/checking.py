@@ -141,6 +141,8 @@ class GradientReport:
     notes: list[str] = field(default_factory=list)
     error: BaseException | None = field(default=None, repr=False)
     """The exception the checked code raised, when it raised one (``problem`` explains it)."""
+    error_in: str | None = field(default=None, repr=False)
+    """Where ``error`` was raised: ``"forward"`` (the function itself) or ``"grad"``, when known."""
     user_rtol: bool = field(default=False, repr=False)
     user_atol: bool = field(default=False, repr=False)
 
@@ -262,6 +264,10 @@ def _as_tensor(x, name: str, float_dtype: tf.DType) -> tf.Tensor:
     if isinstance(x, str) or (isinstance(x, (list, tuple)) and any(isinstance(v, str) for v in x)):
         raise TypeError(f"input {name!r} is text, not numbers. A setting such as a mode name is not an input: "
                         "bind it first, check_gradients(lambda x: f(x, 'mode'), x) or functools.partial")
+    if isinstance(x, (np.ndarray, np.generic)) and np.asarray(x).dtype == np.longdouble \
+            and np.longdouble != np.float64:
+        raise TypeError(f"input {name!r} is np.longdouble, which TensorFlow has no dtype for: pass it as float64, "
+                        "x.astype(np.float64)")
     if isinstance(x, np.generic):
         return tf.constant(np.asarray(x))          # a NumPy scalar keeps its dtype, like an array
     if isinstance(x, tf.Variable) or (not tf.is_tensor(x) and hasattr(x, "__tf_tensor__")):
@@ -1242,12 +1248,16 @@ def _check_in_graph(f: Callable, xs: list[tf.Tensor], probe: _Probe, report: Gra
     us = [tf.constant(u, dtype=y.dtype) for u, y in zip(probe.upstreams(rng), probe.outputs)]
     floats = [i for i, x in enumerate(xs) if _is_float(x)]
 
+    phase = ["forward"]
+
     def run(*args):
+        phase[0] = "forward"
         with tf.GradientTape() as tape:
             for i in floats:
                 tape.watch(args[i])
             out = f(*args)
         outs = [out] if tf.is_tensor(out) else list(out)
+        phase[0] = "grad"
         grads = tape.gradient(outs, [args[i] for i in floats] + probe.variables, output_gradients=us)
         return outs, grads
 
@@ -1257,8 +1267,9 @@ def _check_in_graph(f: Callable, xs: list[tf.Tensor], probe: _Probe, report: Gra
             graph = tf.function(run)(*xs)
     except LearnerCodeError as e:
         line = f" ({e.line})" if e.line else ""
-        report.problem = (f"it works eagerly but fails inside tf.function: {e.explanation.message}{line}")
-        report.mistake, report.error = "not_in_graph", e.original
+        where = "its forward pass" if phase[0] == "forward" else "its grad"
+        report.problem = f"it works eagerly but {where} fails inside tf.function: {e.explanation.message}{line}"
+        report.mistake, report.error, report.error_in = "not_in_graph", e.original, phase[0]
         return
     names = [probe.names[i] for i in floats] + [v.name.split(":")[0] for v in probe.variables]
     for label, a, b in [("the forward value", o1, o2) for o1, o2 in zip(eager[0], graph[0])] + \

@@ -113,9 +113,9 @@ def _check_sizes(batch, size, seed) -> None:
     _whole("batch", batch, 1, 100_000)
     _whole("size", size, 1, MAX_SIZE)
     _whole("seed", seed, 0, 2 ** 32 - 1)
-    if batch * size > 10_000_000:
-        raise ValueError(f"batch × size = {batch * size:,} entries is too large for this course's machines; keep it "
-                         "under 10 million")
+    if batch * size > MAX_ENTRIES:
+        raise ValueError(f"batch × size = {batch * size:,} entries is too large for a 2 GB Binder session (the "
+                         f"solvers keep several copies); keep it under {MAX_ENTRIES:,}")
 
 
 def _float_dtype(dtype):
@@ -131,6 +131,10 @@ def _float_dtype(dtype):
 
 MAX_SIZE = 1024
 """The largest fixed-point problem (size × size matrix) contraction_problem builds."""
+MAX_ENTRIES = 1_000_000
+"""The most entries (batch × size) of x in a fixed-point problem."""
+MAX_TAPED = 25_000_000
+"""The most iterate entries (iterations × batch × size) an unrolled gradient may keep on its tape (200 MB in float64)."""
 
 
 def _whole(name: str, value, low: int, high: int) -> None:
@@ -148,7 +152,7 @@ def _flag(name: str, value) -> None:
         raise TypeError(f"{name} must be True or False, got {value!r}")
 
 
-MAX_ITERATIONS = 100_000
+MAX_ITERATIONS = 20_000
 """The most forward iterations the fixed-point functions run (the notebook needs about a thousand)."""
 
 
@@ -176,6 +180,11 @@ def _check_problem(x, W):
         raise TypeError(f"x and W must have the same dtype, got {x.dtype.name} and {W.dtype.name}")
     if x.shape.rank != 2:
         raise ValueError(f"x must be 2-D, (batch, size), got shape {tuple(x.shape)}")
+    if 0 in tuple(x.shape):
+        raise ValueError(f"x must have at least one row and one column, got shape {tuple(x.shape)}")
+    if x.shape.num_elements() is not None and x.shape.num_elements() > MAX_ENTRIES:
+        raise ValueError(f"x has {x.shape.num_elements():,} entries, too many for a 2 GB Binder session (the solvers "
+                         f"keep several copies); keep batch × size under {MAX_ENTRIES:,}")
     if W.shape.rank != 2 or W.shape[0] != W.shape[1] or W.shape[1] != x.shape[1]:
         raise ValueError(f"W must be square with x's size: W of shape ({x.shape[1]}, {x.shape[1]}) for x of shape "
                          f"{tuple(x.shape)}, got W of shape {tuple(W.shape)}")
@@ -317,7 +326,13 @@ def unrolled_fixed_point(x, W, iterations):
     pass: memory and backward time grow with ``iterations``.
     """
     x, W = _check_problem(x, W)
-    return _iterate(x, W, _check_iterations(iterations))
+    iterations = _check_iterations(iterations)
+    if tf.executing_eagerly() and int(iterations) * x.shape.num_elements() > MAX_TAPED:
+        raise ValueError(f"{int(iterations):,} iterations of a {tuple(x.shape)} problem would keep "
+                         f"{int(iterations) * x.shape.num_elements():,} numbers on a tape, more than a 2 GB Binder "
+                         f"session holds (the limit is {MAX_TAPED:,}): use fewer iterations, a smaller problem, or "
+                         "implicit_fixed_point, which keeps none")
+    return _iterate(x, W, iterations)
 
 
 def implicit_fixed_point(x, W, iterations=None, adjoint_tolerance: float | None = None, max_adjoint_steps: int = 1000,
@@ -425,6 +440,9 @@ def fixed_point_gradients(method, x, W, iterations=None):
     if not callable(method):
         raise TypeError(f"method must be a function such as implicit_fixed_point, got {method!r}")
     x, W = _check_problem(x, W)
+    if iterations is None and method is unrolled_fixed_point:
+        raise TypeError("unrolled_fixed_point runs a given number of iterations: pass it as "
+                        "fixed_point_gradients(unrolled_fixed_point, x, W, iterations)")
     with tf.GradientTape() as tape:
         tape.watch([x, W])
         z = method(x, W) if iterations is None else method(x, W, iterations)
@@ -476,6 +494,10 @@ def deep_mlp_gradients(weights, x, recompute: bool, layers_per_block: int = 4):
     if weights and x.dtype != weights[0].dtype:
         raise TypeError(f"x is {x.dtype.name} but the weights are {weights[0].dtype.name}: give x the weights' "
                         "dtype (deep_mlp makes both float32), e.g. tf.cast(x, tf.float32)")
+    odd = [i for i, w in enumerate(weights) if w.dtype != x.dtype]
+    if odd:
+        raise TypeError(f"weight {odd[0]} is {weights[odd[0]].dtype.name}, but x and the other weights are "
+                        f"{x.dtype.name}: every weight must have one dtype (deep_mlp makes them float32)")
     width = x.shape[-1]
     for i, w in enumerate(weights):
         if tuple(w.shape) != (width, width):
@@ -515,8 +537,8 @@ def run_benchmark(quick: bool = True, timeout: float = 600) -> dict:
             "course (`pip install -e .` in a clone of the repository)")
     if not isinstance(quick, (bool, np.bool_)):
         raise TypeError(f"quick must be True (the notebook's small settings) or False (the full ones), got {quick!r}")
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
-        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < 1e6:
+        raise ValueError(f"timeout must be a positive, finite number of seconds (below a million), got {timeout!r}")
     if _keeps_memory_statistics():
         spec = importlib.util.spec_from_file_location("performance_benchmark", BENCHMARK_SCRIPT)
         script = importlib.util.module_from_spec(spec)

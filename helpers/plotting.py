@@ -38,7 +38,8 @@ MAX_PLOTTED = 100_000
 
 
 def _points(x, what: str = "x", most: int = MAX_POINTS) -> tf.Tensor:
-    """``x`` as a floating-point tensor (float64 stays float64, other numbers become float32), or a clear error."""
+    """``x`` as a floating-point tensor (as ``tf.constant`` makes it: a float64 NumPy array stays float64, Python
+    numbers and lists become float32), or a clear error."""
     if x is None:
         raise TypeError(f"{what} is None: give the points to evaluate at, e.g. np.linspace(-3, 3, 200)")
     if tf.is_tensor(x) and not isinstance(x, (tf.RaggedTensor, tf.SparseTensor)) and not x.dtype.is_complex:
@@ -48,7 +49,9 @@ def _points(x, what: str = "x", most: int = MAX_POINTS) -> tf.Tensor:
         return x
     arr = _real_numbers(x, what)
     _not_too_many(arr.size, what, most)
-    return tf.constant(arr if arr.dtype == np.float64 else arr.astype(np.float32))
+    # As tf.constant does: a float64 NumPy array stays float64; Python numbers and lists become float32.
+    keep64 = arr.dtype == np.float64 and isinstance(x, (np.ndarray, np.floating))
+    return tf.constant(arr if keep64 else arr.astype(np.float32))
 
 
 def _not_too_many(n: int, what: str, most: int) -> None:
@@ -85,7 +88,7 @@ def value_and_gradient(f: Callable, x, *, label: str | None = None) -> tuple[np.
         raise TypeError(f"expected a function of x, got {type(f).__name__}")
     label = label or getattr(f, "__name__", "f")
     xs = _points(x)
-    with running(f"calling {label}"):
+    with running(f"calling {label} on {xs.dtype.name} points"):
         with tf.GradientTape() as tape:
             tape.watch(xs)
             out = f(xs)
@@ -186,6 +189,9 @@ def plot_function_and_gradient(functions: Callable | Mapping[str, Callable], x, 
     xs = _points(x, most=MAX_PLOTTED).numpy().astype(dtype.as_numpy_dtype)
     if xs.ndim != 1 or xs.size < 2:
         raise ValueError("x must be a 1-D array of at least two points, e.g. np.linspace(-3, 3, 200)")
+    if np.isinf(xs).any():
+        raise ValueError(f"x holds ±inf (or a number too large for {dtype.name}): a plot's x axis needs finite "
+                         "points, e.g. np.linspace(-3, 3, 200)")
     limits = {name: _limits(value, name) for name, value in (("ylim_value", ylim_value), ("ylim_grad", ylim_grad))}
 
     fig, (ax_v, ax_g) = plt.subplots(1, 2, figsize=(9, 3.2))
@@ -289,7 +295,7 @@ def plot_jacobian(jacobian, *, ax=None, title: str = "Jacobian J = ∂y/∂x", a
         _, ax = plt.subplots(figsize=(width, height))
     finite = J[np.isfinite(J)]
     lim = float(np.max(np.abs(finite))) if finite.size else 1.0
-    lim = lim or 1.0
+    lim = min(lim or 1.0, 1e300)       # beyond that, vmax − vmin overflows: larger entries show the end colour
     im = ax.imshow(J, cmap="RdBu_r", vmin=-lim, vmax=lim, interpolation="nearest")
     if annotate and J.size <= _MAX_ANNOTATED:
         _annotate(ax, J, lim)

@@ -246,6 +246,14 @@ def strict_custom_gradient(f: Callable) -> Callable:
 
     @functools.wraps(f)
     def wrapper(*args, **kwargs):
+        for i, a in enumerate(args):
+            name = declared[i] if i < len(declared) else f"input {i}"
+            if isinstance(a, (tf.RaggedTensor, tf.SparseTensor)):
+                raise TypeError(f"{fname}'s {name} is a {type(a).__name__}: a custom-gradient function takes dense "
+                                "tensors (x.to_tensor() for a ragged one, tf.sparse.to_dense(x) for a sparse one)")
+            if isinstance(a, (str, bytes)) or (tf.is_tensor(a) and a.dtype == tf.string):
+                raise TypeError(f"{fname}'s {name} is text ({a!r:.30}): pass a number or a tensor; a setting such as "
+                                "a mode name is bound in a closure, not passed as an input")
         if kwargs:
             keys = ", ".join(kwargs)
             call = ", ".join(declared) if declared else "..."

@@ -114,7 +114,9 @@ class ChainTrace:
                     raise ValueError(f"the local derivative of {name!r} has shape {tuple(d_local.shape)} for an "
                                      f"input of shape {tuple(x.shape)}: an elementwise link's local derivative has "
                                      "its input's shape")
-                downstream = d_local * upstream if use_upstream else d_local
+                # For complex inputs TensorFlow's convention is upstream × conj(f'(x)), as its own ops do.
+                slope = tf.math.conj(d_local) if d_local.dtype.is_complex else d_local
+                downstream = slope * upstream if use_upstream else slope
                 self.backward.append(
                     BackwardRecord(len(self.backward) + 1, name, x, upstream, d_local, downstream))
                 return downstream
@@ -216,8 +218,13 @@ def _positional_only(traced: Callable, name: str) -> Callable:
         if len(args) != 1:
             raise TypeError(f"{name!r} takes one input, got {len(args)}: a traced link is a function of a single "
                             "tensor")
+        x = args[0]
+        if x is None:
+            raise TypeError(f"{name!r} takes a number or a float tensor, got None")
+        if isinstance(x, (list, tuple)):
+            x = tf.constant(x, dtype=tf.float32)          # as tf.constant([1.0, 2.0]) would
         try:
-            return traced(*args)
+            return traced(x)
         except TypeError as e:
             if "must accept keyword argument 'variables'" not in str(e):
                 raise

@@ -145,6 +145,9 @@ def sign_training(steepness: float, optimizer: str = "adam", learning_rate: floa
             raise TypeError(f"{name} must be a finite number, got {value!r}")
     if steepness <= 0:
         raise ValueError(f"steepness must be positive, got {steepness}")
+    if abs(start) > 1e6:
+        raise ValueError(f"start must be a number between -1e6 and 1e6 (x is a float32 variable; the explorer starts "
+                         f"at -1), got {start!r}")
     if learning_rate <= 0:
         raise ValueError(f"learning_rate must be positive, got {learning_rate}")
     if isinstance(steps, bool) or not isinstance(steps, numbers.Integral) or not 1 <= steps <= 1000:

@@ -280,6 +280,10 @@ def function_judge(reference: Callable, points: np.ndarray, success: str,
             return Feedback(False, "your function returns a pair (a value and a function), the form of a "
                                    "custom-gradient function; this exercise wants the local derivative itself: a plain "
                                    "function of x that returns one value per entry of x.", "pair_returned")
+        size = int(tf.size(got)) if tf.is_tensor(got) else getattr(got, "size", 1)
+        if isinstance(size, int) and size > want.size:
+            reject(f"for {want.size} inputs your function returned {size:,} values: return one value per entry of "
+                   "x.", "wrong_shape")
         if tf.is_tensor(got) or isinstance(got, np.ndarray):
             values = np.asarray(got.numpy() if tf.is_tensor(got) else got, dtype=np.float64)
         elif isinstance(got, (int, float)) and not isinstance(got, bool):
@@ -553,6 +557,9 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
                 error = LearnerCodeError("your grad", report.error)
                 if report.mistake == "forward_raised" or error.mistake == "keyword_call":
                     error = LearnerCodeError("calling your function", report.error)    # the call is at fault
+                elif report.mistake == "not_in_graph":
+                    error = LearnerCodeError("your function inside tf.function" if report.error_in == "forward"
+                                             else "your grad inside tf.function", report.error)
                 raise error
             if report.ok:
                 continue
