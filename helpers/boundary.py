@@ -57,6 +57,9 @@ class LearnerCodeError(ValueError):
     A ``ValueError``: the value at fault is the learner's function.
     """
 
+    ag_pass_through = True
+    """Inside tf.function, AutoGraph re-raises this error as itself instead of wrapping it in a StagingError."""
+
     def __init__(self, stage: str, original: BaseException):
         self.stage = stage
         self.original = original

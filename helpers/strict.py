@@ -173,6 +173,19 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> l
     return checked
 
 
+def _learner_call(stage: str, fn: Callable, *args, **kwargs):
+    """``fn(*args, **kwargs)``, the learner's own code: what it raises comes out as a sentence about their line
+    (:class:`~helpers.boundary.LearnerCodeError`), except the contract's own errors, which pass as they are."""
+    from .boundary import HelperSignal, LearnerCodeError
+
+    try:
+        return fn(*args, **kwargs)
+    except (CustomGradientError, LearnerCodeError, HelperSignal):
+        raise
+    except Exception as error:  # noqa: BLE001 - every error of the learner's code is translated
+        raise LearnerCodeError(stage, error) from error
+
+
 def strict_custom_gradient(f: Callable) -> Callable:
     """Use like ``@tf.custom_gradient``; raises :class:`CustomGradientError` on contract breaches.
 
@@ -209,7 +222,7 @@ def strict_custom_gradient(f: Callable) -> Callable:
 
     @tf.custom_gradient
     def checked(*args):
-        result = f(*args)
+        result = _learner_call(f"calling {fname}", f, *args)
         if not (isinstance(result, tuple) and len(result) == 2 and callable(result[1])):
             raise CustomGradientError(
                 f"{fname} must return a pair (y, grad): the forward value and the function computing the "
@@ -230,7 +243,7 @@ def strict_custom_gradient(f: Callable) -> Callable:
                         f"{fname} reads tf.Variable(s) {[v.name for v in variables]}, so grad must accept "
                         f"variables=None and return (input_grads, variable_grads): one gradient per variable.",
                         "variables_missing")
-                out = grad_fn(*upstream, variables=variables)
+                out = _learner_call(f"{fname}'s grad", grad_fn, *upstream, variables=variables)
                 if not (isinstance(out, (tuple, list)) and len(out) == 2):
                     raise CustomGradientError(
                         f"{fname}: with variables, grad must return a pair (input_grads, variable_grads), the "
@@ -239,7 +252,7 @@ def strict_custom_gradient(f: Callable) -> Callable:
                 variable_grads = _validate(fname, "variable", [v.name for v in variables],
                                            list(variables), out[1])
                 return input_grads if len(values) > 1 else input_grads[0], variable_grads
-            grads = _validate(fname, "input", names, values, grad_fn(*upstream))
+            grads = _validate(fname, "input", names, values, _learner_call(f"{fname}'s grad", grad_fn, *upstream))
             return grads if len(values) > 1 else grads[0]
 
         return y, grad

@@ -211,3 +211,41 @@ def test_catches_a_function_that_forgets_grad():
 def test_decorating_a_non_function_is_an_error():
     with pytest.raises(TypeError, match="decorates a function"):
         strict_custom_gradient(3)
+
+
+def test_an_error_in_the_learners_own_code_comes_back_as_a_sentence():
+    from helpers.boundary import LearnerCodeError
+
+    @strict_custom_gradient
+    def scaled(x, w):
+        return w * x ** 2, lambda u: (u * 2 * w * x, u * x ** 2)
+
+    with pytest.raises(LearnerCodeError) as caught:
+        scaled(tf.constant(2.0), tf.constant(3))         # an int w: TensorFlow refuses int32 × float32
+    assert caught.value.mistake == "dtype_mismatch"
+    assert "calling scaled" in str(caught.value) and "int32" in str(caught.value)
+
+    @strict_custom_gradient
+    def typo(x):
+        return x ** 2, lambda u: u * 2 * tf.cosine(x)
+
+    x = tf.constant(1.0)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = typo(x)
+    with pytest.raises(LearnerCodeError, match="tf.cos") as caught:
+        tape.gradient(y, x)
+    assert "typo's grad" in str(caught.value)
+
+
+def test_a_contract_error_of_a_nested_function_passes_unchanged():
+    @strict_custom_gradient
+    def inner(x):
+        return x * 2, lambda u: u * 2
+
+    @strict_custom_gradient
+    def outer(x):
+        return inner(x=x), lambda u: u * 2            # a keyword call, refused by inner's own check
+
+    with pytest.raises(CustomGradientError, match="keyword"):
+        outer(tf.constant([1.0, 2.0]))
