@@ -29,6 +29,7 @@ import numpy as np
 import tensorflow as tf
 
 from ._format import fmt, html_table, text_table
+from .strict import _learner_call
 
 
 @dataclass
@@ -101,11 +102,13 @@ class ChainTrace:
             if isinstance(x, (str, bytes)) or (tf.is_tensor(x) and x.dtype == tf.string):
                 raise TypeError(f"{name!r} takes a number or a float tensor, got text: write the number without "
                                 "quotes")
-            y = _one_tensor(forward(x), f"the forward rule of {name!r}")
+            y = _one_tensor(_learner_call(f"the forward rule of {name!r}", forward, x),
+                            f"the forward rule of {name!r}")
             self.forward.append(ForwardRecord(len(self.forward) + 1, name, x, y))
 
             def grad(upstream):
-                d_local = _one_tensor(local(x), f"the local derivative of {name!r}")
+                d_local = _one_tensor(_learner_call(f"the local derivative of {name!r}", local, x),
+                                      f"the local derivative of {name!r}")
                 if d_local.dtype != upstream.dtype:
                     raise TypeError(f"the local derivative of {name!r} returned {d_local.dtype.name} for a "
                                     f"{upstream.dtype.name} input: keep the input's dtype (no casts, constants made "
@@ -142,7 +145,7 @@ class ChainTrace:
             self._require_eager(label, x)
             with tf.GradientTape() as inner:
                 inner.watch(x)
-                y = function(x)
+                y = _learner_call(f"calling {label}", function, x)
             # One tensor only: a tuple target with one upstream can crash TensorFlow's tape outright.
             y = _one_tensor(y, label, convert=False)
             self.forward.append(ForwardRecord(len(self.forward) + 1, label, x, y))
