@@ -133,8 +133,9 @@ MAX_SIZE = 1024
 """The largest fixed-point problem (size × size matrix) contraction_problem builds."""
 MAX_ENTRIES = 1_000_000
 """The most entries (batch × size) of x in a fixed-point problem."""
-MAX_TAPED = 25_000_000
-"""The most iterate entries (iterations × batch × size) an unrolled gradient may keep on its tape (200 MB in float64)."""
+MAX_TAPED = 100_000_000
+"""The most iterate entries (iterations × batch × size) fixed_point_gradients lets an unrolled gradient keep on its
+tape: 800 MB in float64, about what the benchmark's full run needs (3000 iterations of 256 × 128)."""
 
 
 def _whole(name: str, value, low: int, high: int) -> None:
@@ -326,13 +327,7 @@ def unrolled_fixed_point(x, W, iterations):
     pass: memory and backward time grow with ``iterations``.
     """
     x, W = _check_problem(x, W)
-    iterations = _check_iterations(iterations)
-    if tf.executing_eagerly() and int(iterations) * x.shape.num_elements() > MAX_TAPED:
-        raise ValueError(f"{int(iterations):,} iterations of a {tuple(x.shape)} problem would keep "
-                         f"{int(iterations) * x.shape.num_elements():,} numbers on a tape, more than a 2 GB Binder "
-                         f"session holds (the limit is {MAX_TAPED:,}): use fewer iterations, a smaller problem, or "
-                         "implicit_fixed_point, which keeps none")
-    return _iterate(x, W, iterations)
+    return _iterate(x, W, _check_iterations(iterations))
 
 
 def implicit_fixed_point(x, W, iterations=None, adjoint_tolerance: float | None = None, max_adjoint_steps: int = 1000,
@@ -443,6 +438,13 @@ def fixed_point_gradients(method, x, W, iterations=None):
     if iterations is None and method is unrolled_fixed_point:
         raise TypeError("unrolled_fixed_point runs a given number of iterations: pass it as "
                         "fixed_point_gradients(unrolled_fixed_point, x, W, iterations)")
+    if method is unrolled_fixed_point and tf.executing_eagerly() and iterations is not None:
+        kept = int(_check_iterations(iterations)) * x.shape.num_elements()
+        if kept > MAX_TAPED:
+            raise ValueError(f"{int(_check_iterations(iterations)):,} iterations of a {tuple(x.shape)} problem would "
+                             f"keep {kept:,} numbers on the tape, more than this course's machines have memory for "
+                             f"(the limit is {MAX_TAPED:,}): use fewer iterations, a smaller problem, or "
+                             "implicit_fixed_point, which keeps none")
     with tf.GradientTape() as tape:
         tape.watch([x, W])
         z = method(x, W) if iterations is None else method(x, W, iterations)
