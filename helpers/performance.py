@@ -531,7 +531,9 @@ def run_benchmark(quick: bool = True, timeout: float = 600) -> dict:
     process keeps them, the benchmark runs right here; otherwise in a fresh
     process, which costs a second TensorFlow start. ``quick=True`` uses the
     small settings notebook 08 runs; ``quick=False`` the full ones (a few
-    minutes).
+    minutes, over 1 GB at the peak), always in a separate process, so that
+    their memory is returned when it ends and running out of it cannot take
+    the notebook's kernel down.
     """
     if not BENCHMARK_SCRIPT.exists():
         raise FileNotFoundError(
@@ -541,7 +543,7 @@ def run_benchmark(quick: bool = True, timeout: float = 600) -> dict:
         raise TypeError(f"quick must be True (the notebook's small settings) or False (the full ones), got {quick!r}")
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < 1e6:
         raise ValueError(f"timeout must be a positive, finite number of seconds (below a million), got {timeout!r}")
-    if _keeps_memory_statistics():
+    if quick and _keeps_memory_statistics():
         spec = importlib.util.spec_from_file_location("performance_benchmark", BENCHMARK_SCRIPT)
         script = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(script)

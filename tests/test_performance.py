@@ -236,6 +236,18 @@ def test_run_benchmark_runs_in_this_process_when_memory_is_counted(monkeypatch, 
     assert performance.run_benchmark(quick=True) == {"quick": True, "pid": os.getpid()}
 
 
+
+def test_the_full_run_always_gets_its_own_process(monkeypatch, tmp_path):
+    """Over 1 GB at its peak: in a separate process its memory goes back when it ends, whatever the kernel has."""
+    script = tmp_path / "bench.py"
+    script.write_text("import json, os, sys\nif __name__ == '__main__':\n"
+                      "    print(json.dumps({'quick': '--quick' in sys.argv, 'pid': os.getpid()}))\n")
+    monkeypatch.setattr(performance, "BENCHMARK_SCRIPT", script)
+    monkeypatch.setattr(performance, "_keeps_memory_statistics", lambda: True)
+    import os
+    result = performance.run_benchmark(quick=False)
+    assert result["quick"] is False and result["pid"] != os.getpid()
+
 # --------------------------------------------------------------------------- a problem where the solver matters
 def test_on_the_slow_problem_anderson_needs_far_fewer_steps_than_plain_iteration():
     x, W = performance.slow_contraction_problem(batch=8, size=16)
