@@ -1210,6 +1210,12 @@ row("value_and_gradient/float64-points-meet-a-float32-constant", lambda: VG(lamb
     raises(LEARNER, ("float64 points", "dtype")))
 row("check/answer-returns-10**8-values", lambda: exercises.check("01.local_sin", lambda x: tf.zeros([10 ** 8])),
     ok(lambda fb: not fb.passed and "one value per entry" in fb.message, "not yet: one value per entry"), timeout=30)
+row("check/number-as-a-1x1-array", lambda: exercises.check("00.warmup", np.array([[6.0]])),
+    ok(lambda fb: not fb.passed and ".item()" in fb.message, "not yet, as for [6]: take the number out"))
+row("check/number-as-a-ragged-1x1", lambda: exercises.check("00.warmup", tf.ragged.constant([[6.0]])),
+    ok(lambda fb: not fb.passed and ".item()" in fb.message, "not yet, as for [6]"))
+row("check/list-as-a-1x3-array", lambda: exercises.check("01.upstreams", np.array([[1.0, 162.0, 2916.0]])),
+    ok(lambda fb: not fb.passed and "flat list" in fb.message, "not yet, as for [[1, 162, 2916]]"))
 row("check/grad-calls-sys.exit", lambda: exercises.check("01.local_sin", lambda x: sys.exit(3)),
     ok(lambda fb: not fb.passed and "sys.exit(3)" in fb.message, "not yet, naming sys.exit"))
 

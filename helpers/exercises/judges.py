@@ -89,6 +89,10 @@ def number_from(answer: Any, what: str = "one number") -> float:
         reject(f"that is {_kind(answer)}, not a number: give {what}.", "not_a_number")
     if value.size != 1:
         reject(f"that is {_kind(answer)} with {value.size} values: give {what}.", "not_a_number")
+    rank = answer.shape.rank if tf.is_tensor(answer) else value.ndim
+    if rank:
+        reject(f"that is {_kind(answer)}, holding one number: give the number itself, as for a list ([6] is not "
+               "6): .item() or float(...) takes it out.", "not_a_number")
     number = float(value.reshape(()))
     if not np.isfinite(number):
         reject(f"{number} is not a finite number: give {what}.", "not_a_number")
@@ -105,6 +109,10 @@ def numbers_from(answer: Any, count: int) -> np.ndarray:
     if isinstance(answer, dict):
         reject(f"that is a dict: give a list of {count} numbers, in order.", "not_a_list")
     if tf.is_tensor(answer) or isinstance(answer, np.ndarray):
+        shape = tuple(answer.shape)
+        if len(shape) > 1:
+            reject(f"that is {_kind(answer)}: give a flat list of {count} numbers (one axis), as for a list of "
+                   "lists.", "not_a_list")
         values = list(np.asarray(answer.numpy() if tf.is_tensor(answer) else answer).reshape(-1))
     elif isinstance(answer, (list, tuple)):
         values = list(answer)
