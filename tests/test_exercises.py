@@ -326,6 +326,25 @@ WRONG_ANSWERS["01.local_sin"].update({"constant": lambda x: tf.cos(tf.constant(0
                                       "sign_lost": lambda x: tf.sqrt(1 - tf.sin(x) ** 2)})
 WRONG_ANSWERS["02.multiply"]["forward_value"] = cg(lambda x, y: x * y, lambda x, y, u: (u * x * y, u * x * y))
 WRONG_ANSWERS["02.multiply"]["upstream_only"] = cg(lambda x, y: x * y, lambda x, y, u: (u, u))
+WRONG_ANSWERS["04.batched_matmul"]["inverse"] = cg(tf.matmul, lambda A, B, U: (
+    tf.matmul(U, tf.linalg.pinv(B)), tf.reduce_sum(tf.matmul(A, U, transpose_a=True), 0)))
+WRONG_ANSWERS["02.multiply"]["divided"] = cg(lambda x, y: x * y, lambda x, y, u: (u / y, u / x))
+WRONG_ANSWERS["01.chain_derivative"]["at_outputs"] = (2 * 9) * (2 * 81) * (2 * 6561)
+
+
+@tf.custom_gradient
+def fixed_point_slope_not_squared(x, w):
+    """08.implicit_scalar with tanh's slope written 1 − tanh(w z), the square missing."""
+    z = iterate_fixed_point(x, w)
+
+    def grad(u):
+        D = 1 - tf.tanh(w * z)
+        through = u / (1 - w * D)
+        return through, tf.reduce_sum(through * D * z)
+    return z, grad
+
+
+WRONG_ANSWERS["08.implicit_scalar"]["slope_not_squared"] = fixed_point_slope_not_squared
 WRONG_ANSWERS["02.stable_log1pexp"].update({
     "no_custom_gradient": stable,
     "wrong_sign": cg(stable, lambda x, u: u * tf.sigmoid(-x)),
@@ -370,6 +389,8 @@ WRONG_ANSWERS["06.numpy_erf"].update({
         tf.numpy_function(lambda a: scipy.special.erf(a).astype(np.float64), [x], tf.float64), x.shape))})
 WRONG_ANSWERS["06.scale_by_variable"].update({
     "x_factor": scale_by(lambda x, u, w: (u * w, [tf.reduce_sum(u * x * 2 * w)])),
+    "variable_changed": scale_by(lambda x, u, w: (u * w ** 2, [tf.reduce_sum(u * x * 2 * w)]) if w.assign_sub(0.01)
+                                 is not None else None),
     "not_trainable": scale_by(lambda x, u, w: (u * w ** 2, [tf.reduce_sum(u * x * 2 * w)]), trainable=False),
     "hard_coded": scale_by(lambda x, u, w: (u * 4.0, [tf.reduce_sum(u * x * 2 * w)])),
     "mean_not_sum": scale_by(lambda x, u, w: (u * w ** 2, [tf.reduce_mean(u * x * 2 * w)])),

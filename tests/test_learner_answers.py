@@ -30,6 +30,7 @@ import learner_answers_i
 import learner_answers_j
 import learner_answers_k
 import learner_answers_l
+import learner_answers_m
 
 try:
     import learner_answers_holdout
@@ -41,7 +42,7 @@ ANSWERS = (list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + l
            + list(learner_answers_d.ANSWERS) + list(learner_answers_e.ANSWERS) + list(learner_answers_f.ANSWERS)
            + list(learner_answers_g.ANSWERS) + list(learner_answers_i.ANSWERS)
            + list(learner_answers_j.ANSWERS) + list(learner_answers_k.ANSWERS)
-           + list(learner_answers_l.ANSWERS) + HOLDOUT)
+           + list(learner_answers_l.ANSWERS) + list(learner_answers_m.ANSWERS) + HOLDOUT)
 
 # Where the author's words would give the exercise's answer away, feedback names the concept instead
 # (the course's rule: name the misconception and where to look, never the formula).
@@ -52,6 +53,7 @@ INSTEAD_OF_THE_ANSWER = {
     ("04.quadratic_form", "inner product instead of outer"): ("shape",),
     ("09.spot_the_mistake", "snippet-1-as-none"): ("how smooth_step is called",),
     ("09.spot_the_mistake", "snippets-2-and-3-swapped"): ("from above",),
+    ("09.fix_linear", "only-dW-fixed"): ("batch axis",),
 }
 
 

@@ -34,6 +34,9 @@ register(Exercise(
                                   "own input (3, 9 and 81), and its local derivative is 2 times that input."),
             (1458.0, "exponents_added", "1458 = 6 · 3⁵ is the derivative of x⁶: applying x² three times multiplies "
                                         "the exponents (2 · 2 · 2), it does not add them."),
+            ((2 * 9.0) * (2 * 81.0) * (2 * 6561.0), "at_outputs",
+             "each local derivative is taken at what its call returns (9, 81, 6561); a local derivative belongs at "
+             "the call's input, the value it sees."),
             (1024.0, "worked_example", "1024 is the worked example's answer at x = 2; this exercise is at x = 3."),
             (31.0, "xor", "31 is what Python computes for 8 * 3 ^ 7: in Python ^ is bitwise xor, not a power. Powers "
                           "are written with **."),
@@ -45,7 +48,7 @@ register(Exercise(
     """,
     answer_name="answer",
     mistakes=("wrong_sign", "upstream_ignored", "outer_only", "two_links", "added", "forward_value", "exponent_kept",
-              "factor", "same_local", "exponents_added", "worked_example", "xor", "approximate"),
+              "factor", "same_local", "exponents_added", "worked_example", "xor", "approximate", "at_outputs"),
 ))
 
 register(Exercise(

@@ -251,7 +251,8 @@ def _judge_hvp(answer) -> Feedback:
             return Feedback(False, f"hvp returned shape {got.shape}; H·v has x's shape {_HX.shape}.", "wrong_shape")
         if np.allclose(got, gradient):
             return Feedback(False, "that is the gradient of f, not a Hessian-vector product: differentiate the "
-                                   "gradient once more, with a second tape.", "gradient_only")
+                                   "gradient once more, with a second tape, with respect to x (differentiating g·v "
+                                   "with respect to v gives g back).", "gradient_only")
         if np.allclose(got, H @ np.ones_like(_HV)):
             return Feedback(False, "you ignored v: that is H·1. The second differentiation must be weighted by v "
                                    "(output_gradients=v).", "v_ignored")

@@ -90,6 +90,11 @@ register(Exercise(
             ("one_entry", lambda A, B, U: (tf.matmul(U, B, transpose_b=True),
                                            tf.matmul(A[0], U[0], transpose_a=True)),
              "B's gradient uses the first batch entry only: B is used by every entry, and each contributes."),
+            ("inverse", lambda A, B, U: (tf.matmul(U, tf.linalg.pinv(B)),
+                                         tf.reduce_sum(tf.matmul(A, U, transpose_a=True), 0)),
+             "the gradient for A multiplies U by B's (pseudo-)inverse, as if the backward pass undid the forward "
+             "one. It does not: it asks how Y changes when one entry of A changes, and sends U back along those "
+             "changes."),
         ],
         fallback="work out one batch entry first (which products of U with B and with A have the shapes of A's "
                  "entry and of B?), then think about what B's sharing means.",
@@ -104,7 +109,7 @@ register(Exercise(
             return tf.matmul(A, B), grad
     """,
     answer_name="batched_matmul",
-    mistakes=("mean_not_sum", "one_entry", "not_summed", "upstream_ignored", "order"),
+    mistakes=("mean_not_sum", "one_entry", "not_summed", "upstream_ignored", "order", "inverse"),
     hints={"wrong_shape": "dA has A's shape (batch, m, k) and dB has B's shape (k, n): " + _SHARED,
            "matmul_shapes": "dA has A's shape (batch, m, k), dB has B's shape (k, n). tf.matmul's transpose_a and "
                             "transpose_b transpose the last two axes only.",

@@ -77,6 +77,12 @@ def _mean_not_sum(x, w, u):
     return through, tf.reduce_mean(through * D * z)
 
 
+def _slope_not_squared(x, w, u):
+    z = iterate_fixed_point(x, w)
+    D = 1 - tf.tanh(w * z)
+    return _grads(u, z, D, 1 / (1 - w * D))
+
+
 def _one_step_of_the_loop(x, w, u):
     z, D = _slope(x, w)
     return _grads(u, z, D, 1 + w * D)
@@ -133,6 +139,9 @@ register(Exercise(
                "the slope is taken at the wrong place: tanh's slope belongs where the loop ends, at w z with z "
                "the fixed point, not at w x" + (" (and dz/dw has the factor z, not x)." if x_for_z else "."))
               for x_for_z in (False, True)],
+            ("slope_not_squared", _slope_not_squared,
+             "the three steps are right, but tanh's slope is not 1 − tanh(t): work out tanh's derivative again (it "
+             "has a square in it)."),
             ("slope_of_z", _slope_of_z,
              "the slope is taken at the wrong place: the tanh here is applied to w z, and its value is z − x, not z. "
              "Differentiate tanh(w z) with the chain rule."),
@@ -153,7 +162,7 @@ register(Exercise(
     """,
     answer_name="fixed_point",
     mistakes=("last_step_only", "plus_sign", "hard_coded_w", "truncated", "slope_at_x", "slope_of_z",
-              "upstream_ignored", "not_summed", "mean_not_sum"),
+              "slope_not_squared", "upstream_ignored", "not_summed", "mean_not_sum"),
     context={"iterate_fixed_point": iterate_fixed_point},
     hints={"upstream_ignored": "multiply both gradients by upstream.",
            "count": "two inputs, two gradients: (dL/dx, dL/dw).",

@@ -174,6 +174,9 @@ register(Exercise(
              "fixed. Return them in the order of the inputs."),
             ("forward_value", lambda x, y, u: (u * x * y, u * x * y),
              "grad multiplies upstream by the forward value x·y; it should multiply by the partial derivatives."),
+            ("divided", lambda x, y, u: (u / y, u / x),
+             "you divided upstream by the other input. For z = x·y, how much does z change per unit of x, with y "
+             "fixed: y times that unit, or that unit divided by y?"),
             ("upstream_only", lambda x, y, u: (u, u),
              "grad returns upstream itself for both inputs, as if z changed one for one with each of them. Each "
              "gradient is upstream times how z = x·y changes when that input alone changes."),
@@ -189,7 +192,8 @@ register(Exercise(
             return x * y, grad
     """,
     answer_name="multiply",
-    mistakes=("swapped", "count", "upstream_ignored", "forward_value", "divide_gradients", "upstream_only"),
+    mistakes=("swapped", "count", "upstream_ignored", "forward_value", "divide_gradients", "upstream_only",
+              "divided"),
     hints={"count": "return a pair: one gradient for x and one for y, each shaped like its input.",
            "upstream_ignored": "multiply both gradients by upstream.",
            "not_a_pair": "the decorated function returns (z, grad)."},

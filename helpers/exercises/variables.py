@@ -45,6 +45,8 @@ def _filled(cell) -> bool:
 
 def _run_scale(fn, x, u):
     """y, dL/dx, dL/dw and the variable read, for one call of the answer."""
+    named = _variables_named_in(fn) if tf.executing_eagerly() else []    # inside tf.function: not checked
+    before = [v.numpy().copy() for v in named]
     with running("running your function and its grad"):
         with tf.GradientTape() as tape:
             tape.watch(x)
@@ -68,6 +70,13 @@ def _run_scale(fn, x, u):
                    "no_variable")
         w = variables[0]
         dx, dw = tape.gradient(y, [x, w], output_gradients=u)
+    changed = [v for v, b in zip(named, before) if not np.array_equal(v.numpy(), b)]
+    if changed:
+        for v, b in zip(named, before):
+            v.assign(b)
+        reject("your function or its grad changed a variable's value (assign, assign_add or assign_sub): grad only "
+               "returns gradients, and the optimizer changes the variables with them. Remove the assignment.",
+               "variable_changed")
     return y, dx, dw, w
 
 
@@ -172,7 +181,8 @@ register(Exercise(
     """,
     answer_name="scale",
     mistakes=("variables_missing", "not_summed", "swapped", "upstream_ignored", "none", "wrong_values", "hard_coded",
-              "mean_not_sum", "no_variable", "chain_rule", "constant_factor", "x_factor", "not_trainable"),
+              "mean_not_sum", "no_variable", "chain_rule", "constant_factor", "x_factor", "not_trainable",
+              "variable_changed"),
     hints={"variables_missing": "give grad a second parameter, variables=None, and return (dx, [dw]).",
            "raised": "with variables, grad returns a pair: the input gradient, and a list with one gradient per "
                      "variable, (dx, [dw]).",
