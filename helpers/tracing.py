@@ -225,7 +225,11 @@ def _positional_only(traced: Callable, name: str) -> Callable:
         if x is None:
             raise TypeError(f"{name!r} takes a number or a float tensor, got None")
         if isinstance(x, (list, tuple)):
-            x = tf.constant(x, dtype=tf.float32)          # as tf.constant([1.0, 2.0]) would
+            try:
+                x = tf.constant(x, dtype=tf.float32)      # as tf.constant([1.0, 2.0]) would
+            except (TypeError, ValueError):
+                raise TypeError(f"{name!r} takes a number or a float tensor; the list {x!r:.40} does not make one "
+                                "(rows of numbers, all the same length)") from None
         try:
             return traced(x)
         except TypeError as e:

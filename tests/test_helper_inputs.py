@@ -1182,6 +1182,8 @@ row("strict_custom_gradient/a-tf.function", lambda: helpers.strict_custom_gradie
 row("link/complex-gradient-is-tensorflow's", lambda: link_run(tf.constant([1 + 1j, 2 - 1j]), n=1),
     ok(lambda r: np.allclose(r[2].numpy(), [2 - 2j, 4 + 2j]), "upstream × conj(2x), as tf.GradientTape gives for x²"))
 row("link/list-input", lambda: linked()[1]([1.0, 2.0]), ok(lambda y: close(y, [1.0, 4.0]), "x² of a float32 tensor"))
+row("link/list-of-text", lambda: linked()[1](["a", "b"]), raises(TypeError, ("list", "number")))
+row("link/ragged-list", lambda: linked()[1]([[1.0], [2.0, 3.0]]), raises(TypeError, ("list", "same length")))
 row("link/None-input", lambda: linked()[1](None), raises(TypeError, ("None", "number")))
 row("plot_jacobian/±1e308", lambda: helpers.plot_jacobian(np.array([[1e308, -1e308]])), ok(is_axes, "an Axes, colours saturated"))
 row("plot_function_and_gradient/x-with-inf", lambda: PFG(tf.exp, np.array([1e308, 2e308]), dtype=tf.float64),
