@@ -293,6 +293,12 @@ def _as_tensor(x, name: str, float_dtype: tf.DType) -> tf.Tensor:
     return x
 
 
+def _size(x) -> int:
+    """The number of entries of tensor ``x``, from its static shape when known (no TensorFlow op)."""
+    n = x.shape.num_elements()
+    return int(n) if n is not None else int(tf.size(x))
+
+
 def _values(out):
     """An expect= function's output as a tensor: NumPy arrays and numbers are converted, the rest kept."""
     if isinstance(out, (np.ndarray, np.generic, float, int)) and not isinstance(out, bool):
@@ -527,6 +533,10 @@ class _Source:
 
     def represented(self, values: np.ndarray) -> np.ndarray:
         """``values`` as the function sees them (rounded to the source's dtype), in float64."""
+        if self.dtype == tf.float64:
+            return np.asarray(values, dtype=np.float64)
+        if self.dtype in (tf.float32, tf.float16):          # NumPy rounds to nearest, as TensorFlow does
+            return np.asarray(values, dtype=np.float64).astype(self.dtype.as_numpy_dtype).astype(np.float64)
         return np.asarray(tf.constant(values, dtype=self.dtype).numpy(), dtype=np.float64)
 
     def jvp(self, direction: np.ndarray, h: float) -> tuple[np.ndarray, np.ndarray, int] | None:
@@ -912,7 +922,7 @@ def check_gradients(f: Callable, *inputs, mode: str = "fast", rtol: float | None
     if not any(_is_float(x) for x in xs):
         raise ValueError("none of the inputs is floating point, so there is no gradient to check; "
                          "pass float inputs, e.g. tf.constant([1.0, 2.0])")
-    probe_size = sum(int(tf.size(x)) for x in xs if tf.is_tensor(x))
+    probe_size = sum(_size(x) for x in xs if tf.is_tensor(x))
     if probe_size > _MAX_INPUT_ENTRIES:
         raise ValueError(f"the inputs hold {probe_size:,} entries; check_gradients takes up to "
                          f"{_MAX_INPUT_ENTRIES:,} (its finite differences keep float64 copies of them, and a wrong "
@@ -941,7 +951,7 @@ def check_gradients(f: Callable, *inputs, mode: str = "fast", rtol: float | None
         return _finish(report, raise_on_failure)
     report.numerical_dtype = probe.numerical_dtype
     output_size = sum(y.shape.num_elements() or 0 for y in probe.outputs)
-    input_size = sum(int(tf.size(x)) for x in xs if tf.is_tensor(x))
+    input_size = sum(_size(x) for x in xs if tf.is_tensor(x))
     if mode == "full" and output_size * max(1, input_size) > _FULL_MODE_MAX_ENTRIES:
         raise ValueError(f"mode='full' builds Jacobians of {output_size} outputs × {input_size} input entries, too "
                          "large; use mode='fast' (the default) for functions this large")
