@@ -439,9 +439,10 @@ def fixed_point_gradients(method, x, W, iterations=None):
         raise TypeError("unrolled_fixed_point runs a given number of iterations: pass it as "
                         "fixed_point_gradients(unrolled_fixed_point, x, W, iterations)")
     if method is unrolled_fixed_point and tf.executing_eagerly() and iterations is not None:
-        kept = int(_check_iterations(iterations)) * x.shape.num_elements()
+        steps = int(_check_iterations(iterations))
+        kept = steps * x.shape.num_elements()
         if kept > MAX_TAPED:
-            raise ValueError(f"{int(_check_iterations(iterations)):,} iterations of a {tuple(x.shape)} problem would "
+            raise ValueError(f"{steps:,} iterations of a {tuple(x.shape)} problem would "
                              f"keep {kept:,} numbers on the tape, more than this course's machines have memory for "
                              f"(the limit is {MAX_TAPED:,}): use fewer iterations, a smaller problem, or "
                              "implicit_fixed_point, which keeps none")

@@ -94,7 +94,7 @@ def value_and_gradient(f: Callable, x, *, label: str | None = None) -> tuple[np.
                 tape.watch(xs)
                 out = f(xs)
     except LearnerCodeError as e:
-        if e.mistake != "dtype_mismatch" or xs.dtype != tf.float64:
+        if e.mistake != "dtype_mismatch" or xs.dtype != tf.float64 or "float32" not in e.explanation.message:
             raise
         raise TypeError(f"{label} mixes float64 and float32: the points are float64 (as NumPy arrays such as "
                         f"np.linspace are), and {label} holds float32 values (a tf.constant, a tf.Variable). Pass "
