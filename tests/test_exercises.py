@@ -562,6 +562,24 @@ def test_unknown_key_lists_the_existing_ones():
         check("01.nonexistent", 1)
 
 
+@pytest.mark.parametrize("typed, meant", [("02.multipy", "02.multiply"), (" 02.multiply ", "02.multiply"),
+                                          ("02.Multiply", "02.multiply"), ("multiply", "02.multiply"),
+                                          ("2.multiply", "02.multiply"), ("07-hvp", "07.hvp"),
+                                          ("03.softmax", "03.softmax_vjp"), ("05.clip", "05.clip_gradient")])
+def test_a_mistyped_key_is_answered_with_the_key_it_means(typed, meant):
+    with pytest.raises(KeyError, match=f"did you mean '{meant}'"):
+        check(typed, 1)
+    with pytest.raises(KeyError, match=f"did you mean '{meant}'"):
+        reveal(typed)
+
+
+@pytest.mark.parametrize("typed", ["01.nonexistent", "02.", "", "x_sin"])
+def test_a_key_that_could_mean_several_guesses_none(typed):
+    with pytest.raises(KeyError) as raised:
+        check(typed, 1)
+    assert "did you mean" not in str(raised.value) and "exercises here" in str(raised.value)
+
+
 def test_solutions_render_as_code():
     solution = reveal("01.local_sin")
     assert solution._repr_markdown_().startswith("**Solution to `01.local_sin`**")

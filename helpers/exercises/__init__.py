@@ -25,9 +25,11 @@ solutions are hidden instead of showing one.
 
 from __future__ import annotations
 
+import difflib
 import html
 import json
 import os
+import re
 import textwrap
 import warnings
 from dataclasses import dataclass, field
@@ -244,10 +246,27 @@ def get(key: str) -> Exercise:
         raise TypeError(f"an exercise key is a string such as '01.chain_derivative', got {key!r}; the keys are "
                         "listed in notebook 00")
     if key not in _REGISTRY:
+        meant = _meant(key)
+        if meant is not None:
+            raise KeyError(f"no exercise {key!r}: did you mean {meant!r}? Keys are written exactly, "
+                           f"notebook number first: check({meant!r}, ...)")
         prefix = key.split(".")[0]
         near = [k for k in sorted(_REGISTRY) if k.startswith(prefix)] or sorted(_REGISTRY)
         raise KeyError(f"no exercise {key!r}; exercises here: {', '.join(near)}")
     return _REGISTRY[key]
+
+
+def _meant(key: str) -> str | None:
+    """The one key a mistyped ``key`` most likely means (spaces, capitals, no number, a typo), or None."""
+    norm = re.sub(r"^(\d+)[\s_\-:/]+", r"\1.", key.strip().lower()).replace(" ", "_").replace("-", "_")
+    if norm in _REGISTRY:
+        return norm
+    for found in ([k for k in _REGISTRY if k.split(".", 1)[1] == norm.split(".")[-1]],
+                  [k for k in _REGISTRY if len(norm) > 3 and k.startswith(norm)]):
+        if len(found) == 1:
+            return found[0]
+    close = difflib.get_close_matches(norm, list(_REGISTRY), n=2, cutoff=0.85)
+    return close[0] if len(close) == 1 else None
 
 
 def check(key: str, answer: Any) -> Feedback:
