@@ -10,8 +10,9 @@ resident memory (``VmHWM``) and, of that, its own memory, without the pages of s
 from disk. Only its own memory is held to a limit (``MAX_OWN_MEMORY_MB``; above it that cell fails):
 the library pages (TensorFlow's 790 MB ``libtensorflow_cc.so``) are shared by every kernel and can be
 dropped by the OS at any time, and how many of them count as resident depends on the page cache, not
-on the notebook. In two identical environments ``import tensorflow`` alone measured 217 MB of its own
-both times, but 540 MB and 652 MB of peak resident memory.
+on the notebook. ``import tensorflow`` alone measured 217 MB of its own every time, but 652 MB of peak
+resident memory in an environment just installed (the library's pages still in memory from being
+written) and 540–564 MB in the same environment once those pages had been dropped and read back.
 
 Tests hand lines for the final report to the process that prints it through
 ``request.node.user_properties`` (``("learner answer", outcome)``, ``("browser", line)``),
