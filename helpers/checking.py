@@ -359,6 +359,14 @@ def _outputs(f_name: str, y) -> tuple[list[tf.Tensor], bool]:
     return outputs, single
 
 
+def _refuse_container(f_name: str, grads) -> None:
+    """grad's gradients in a dict or a generator: TensorFlow flattens them into the wrong count or order."""
+    if isinstance(grads, dict) or inspect.isgenerator(grads):
+        what = "a dict" if isinstance(grads, dict) else "a generator (a yield, or a comprehension in round brackets)"
+        raise _Problem("container", f"{f_name}'s grad returned {what}; TensorFlow takes the gradients as a tuple (or "
+                                    "list), one per input, in the order of the inputs: return g_1, g_2, ...")
+
+
 # --------------------------------------------------------------------------- the two sides
 class _Probe:
     """Runs the function once, gives its custom VJP, and evaluates it for finite differences."""
@@ -434,6 +442,7 @@ class _Probe:
                 gvar = list(gvar) if isinstance(gvar, (list, tuple)) else [gvar]
             else:
                 gin, gvar = self._run("grad", self._grad_fn, *us), []
+            _refuse_container(self.f_name, gin)
             gin = list(gin) if isinstance(gin, (list, tuple)) else [gin]
             return gin, gvar
         sources = [x for x, d in zip(self.xs, self.differentiable) if d] + self.variables

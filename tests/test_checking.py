@@ -346,3 +346,16 @@ def test_a_random_forward_is_named_even_when_two_masks_repeat(seed):
     dropout_gelu, args = realworld_gradients.dropout_gelu(tf.float32)
     report = check_gradients(dropout_gelu, *args, mode="full", raise_on_failure=False)
     assert [entry.mistake for entry in report.inputs] == ["random_forward"], str(report)
+
+
+@pytest.mark.parametrize("container, word", [(lambda gs: dict(enumerate(gs)), "a dict"),
+                                             (lambda gs: (g for g in gs), "a generator")])
+def test_gradients_in_a_dict_or_generator_are_named(container, word):
+    @tf.custom_gradient
+    def multiply(x, y):
+        def grad(upstream):
+            return container([upstream * y, upstream * x])
+        return x * y, grad
+
+    report = check_gradients(multiply, tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0]), raise_on_failure=False)
+    assert not report.ok and report.mistake == "container" and f"grad returned {word}" in report.problem

@@ -462,6 +462,11 @@ WRONG_ANSWERS["03.matvec"]["ignores_matrix"] = make_f_reading_a_global_matrix
 WRONG_ANSWERS["04.quadratic_form"]["A_in_its_gradient"] = cg(xAx, lambda x, A, u: (
     u * tf.linalg.matvec(A + tf.transpose(A), x), u * tf.tensordot(x, tf.linalg.matvec(A, x), 0)))
 WRONG_ANSWERS["05.sign_ste"]["mask_on_upstream"] = cg(tf.sign, lambda x, u: u * tf.cast(tf.abs(u) <= 1, u.dtype))
+WRONG_ANSWERS["02.x_sin_x"]["approximation"] = cg(lambda x: x * tf.sin(x), lambda x, u: u * (      # h = 0.1
+    (x + 0.1) * tf.sin(x + 0.1) - (x - 0.1) * tf.sin(x - 0.1)) / 0.2)
+WRONG_ANSWERS["06.numpy_erf"]["approximation"] = numpy_erf(grad=lambda x, u: u * 1.128 * tf.exp(-x ** 2))
+WRONG_ANSWERS["01.local_sin"]["integer"] = lambda x: tf.cast(tf.cos(x), tf.int32)
+WRONG_ANSWERS["05.sign_ste"]["one_edge"] = cg(tf.sign, lambda x, u: u * tf.cast(x <= 1, u.dtype))
 WRONG_ANSWERS["06.numpy_erf"]["normal_density"] = numpy_erf(
     grad=lambda x, u: u * tf.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi))
 WRONG_ANSWERS["07.hvp"]["v_to_first"] = hvp_v_given_to_the_first_gradient

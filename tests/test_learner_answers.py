@@ -31,6 +31,8 @@ import learner_answers_j
 import learner_answers_k
 import learner_answers_l
 import learner_answers_m
+import learner_answers_n
+import learner_answers_o
 
 try:
     import learner_answers_holdout
@@ -42,7 +44,8 @@ ANSWERS = (list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + l
            + list(learner_answers_d.ANSWERS) + list(learner_answers_e.ANSWERS) + list(learner_answers_f.ANSWERS)
            + list(learner_answers_g.ANSWERS) + list(learner_answers_i.ANSWERS)
            + list(learner_answers_j.ANSWERS) + list(learner_answers_k.ANSWERS)
-           + list(learner_answers_l.ANSWERS) + list(learner_answers_m.ANSWERS) + HOLDOUT)
+           + list(learner_answers_l.ANSWERS) + list(learner_answers_m.ANSWERS)
+           + list(learner_answers_n.ANSWERS) + list(learner_answers_o.ANSWERS) + HOLDOUT)
 
 # Where the author's words would give the exercise's answer away, feedback names the concept instead
 # (the course's rule: name the misconception and where to look, never the formula).

@@ -249,3 +249,16 @@ def test_a_contract_error_of_a_nested_function_passes_unchanged():
 
     with pytest.raises(CustomGradientError, match="keyword"):
         outer(tf.constant([1.0, 2.0]))
+
+
+@pytest.mark.parametrize("container, word", [(lambda gs: dict(enumerate(gs)), "a dict"),
+                                             (lambda gs: (g for g in gs), "a generator")])
+def test_gradients_in_a_dict_or_generator_are_named(container, word):
+    @strict_custom_gradient
+    def multiply(x, y):
+        def grad(upstream):
+            return container([upstream * y, upstream * x])
+        return x * y, grad
+
+    with pytest.raises(CustomGradientError, match=f"grad returned {word}.*tuple"):
+        gradients(multiply, np.float32(2.0), np.float32(3.0))

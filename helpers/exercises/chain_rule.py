@@ -126,7 +126,7 @@ register(Exercise(
     """,
     answer_name="local_sin",
     mistakes=("wrong_sign", "forward_value", "wrong_function", "whole_chain", "constant", "numpy", "approximate",
-              "takes_upstream", "pair_returned", "degrees", "sign_lost"),
+              "takes_upstream", "pair_returned", "degrees", "sign_lost", "integer"),
     hints={"typo": "TensorFlow's trigonometric functions are tf.sin, tf.cos and tf.tan.",
            "undefined_name": "TensorFlow's trigonometric functions are tf.sin, tf.cos and tf.tan."},
 ))

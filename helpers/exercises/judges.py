@@ -315,6 +315,12 @@ def function_judge(reference: Callable, points: np.ndarray, success: str,
         for wrong_fn, key, message in mistakes:
             if _close(values, np.asarray(wrong_fn(xs), dtype=np.float64), rtol):
                 return Feedback(False, message, key)
+        integer = tf.is_tensor(got) and (got.dtype.is_integer or got.dtype == tf.bool)
+        if integer or (np.all(values == np.round(values)) and not np.all(want == np.round(want))
+                       and (np.allclose(values, np.trunc(want)) or np.allclose(values, np.round(want)))):
+            return Feedback(False, "your values are whole numbers: the fraction was dropped, by a cast to an integer "
+                                   f"dtype{' (your function returns ' + got.dtype.name + ')' if integer else ''} or by "
+                                   "rounding. A derivative is a float: keep x's dtype throughout.", "integer")
         if np.allclose(values, values.reshape(-1)[0]):
             return Feedback(False, f"your function gives the same value ({values.reshape(-1)[0]:.4g}) at every x: "
                                    "the derivative depends on x.", "constant")
@@ -485,6 +491,50 @@ def _match_known_wrong(answer, inputs, known_wrong) -> Feedback | None:
     return None
 
 
+# How far (relative to the gradient's largest entry) a right gradient can be from the exact one: rounding in the
+# input's dtype only. An approximation (a finite difference with h = 0.1, a truncated series) is off by more.
+_EXACT_RTOL = {"float32": 1e-4, "float64": 1e-9}
+
+
+def _approximation_error(answer, inputs, reference_forward) -> tuple[float, float]:
+    """``(distance / allowed, distance)`` for the float input whose gradient is farthest from the exact one.
+
+    The exact gradient is TensorFlow's own derivative of ``reference_forward`` in float64; an input's
+    distance is measured relative to its gradient's largest entry, and allowed ``_EXACT_RTOL`` of its
+    dtype. Zeros where nothing can be compared.
+    """
+    import tensorflow as tf
+
+    with running("calling your function"):
+        y = one_tensor(answer(*inputs), "your function")
+    upstream = np.random.default_rng(11).standard_normal(tuple(y.shape))
+    got = _grads_for(answer, inputs, tf.constant(upstream, dtype=y.dtype))
+    want = None
+    for wide in (tuple(tf.cast(x, tf.float64) if x.dtype.is_floating else x for x in inputs), inputs):
+        sources = [x for x in wide if x.dtype.is_floating]
+        try:        # in float64 where the reference accepts it (one that closes over a float32 matrix does not)
+            with tf.GradientTape() as tape:
+                tape.watch(sources)
+                y_ref = reference_forward(*wide)
+            want = tape.gradient(y_ref, sources, output_gradients=tf.constant(upstream, y_ref.dtype))
+            break
+        except (tf.errors.InvalidArgumentError, TypeError, ValueError):
+            continue
+    if want is None:
+        return 0.0, 0.0
+    worst = (0.0, 0.0)
+    floats = [x for x in inputs if x.dtype.is_floating]
+    for g, w, x in zip(got, want, floats):
+        if g is None or w is None or not tf.is_tensor(g) or tuple(g.shape) != tuple(w.shape):
+            continue
+        w = w.numpy()
+        scale = float(np.max(np.abs(w))) if w.size else 0.0
+        if scale > 0:
+            distance = float(np.max(np.abs(np.asarray(g.numpy(), np.float64) - w))) / scale
+            worst = max(worst, (distance / _EXACT_RTOL.get(x.dtype.name, 1e-4), distance))
+    return worst
+
+
 def _does_not_depend_on_inputs(answer, inputs) -> bool:
     """Whether the answer's gradients are the same at ``inputs`` and at a point moved away from them."""
     import tensorflow as tf
@@ -534,8 +584,8 @@ def check_forward(answer: Callable, inputs: tuple, reference_forward: Callable, 
 def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple], reference_forward: Callable,
                    success: str, known_wrong: Sequence[tuple[str, Callable, str]] = (),
                    fallback: str = "", forward_message: str = "the forward value is not right: change only grad, "
-                   "keep the forward pass as given.", messages: dict[str, str] | None = None
-                   ) -> Callable[[Any], Feedback]:
+                   "keep the forward pass as given.", messages: dict[str, str] | None = None,
+                   exact: bool = True) -> Callable[[Any], Feedback]:
     """Judge a learner's custom-gradient function with :func:`helpers.check_gradients`, at several points.
 
     ``make_inputs()`` returns a list of input tuples (points), or one tuple.
@@ -548,7 +598,10 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
     Otherwise the checker's diagnosis is the feedback, or ``fallback`` when
     it finds no simple pattern; ``messages`` replaces the checker's words for
     a mistake where they would give the exercise's answer away (the checker
-    names the fix, an exercise must not).
+    names the fix, an exercise must not). With ``exact``, a gradient that
+    passes the check must also equal TensorFlow's own derivative of
+    ``reference_forward`` to within rounding: the checker's tolerance would
+    let an approximation (a finite difference inside grad) through.
     """
     from ..checking import check_gradients
 
@@ -562,16 +615,18 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
         for n, inputs in enumerate(points):
             report = check_gradients(fn, *inputs, raise_on_failure=False, graph=(n == len(points) - 1))
             if report.error is not None:
-                error = LearnerCodeError("your grad", report.error)
+                shapes = " and ".join(f"{r.name} of shape {r.shape}" for r in report.inputs if r.kind == "input")
+                at = f", with {shapes}," if shapes and sum(len(tuple(x.shape)) for x in inputs) else ""
+                error = LearnerCodeError(f"your grad{at}", report.error)
                 if report.mistake == "forward_raised" or error.mistake == "keyword_call":
-                    error = LearnerCodeError("calling your function", report.error)    # the call is at fault
+                    error = LearnerCodeError(f"calling your function{at}", report.error)    # the call is at fault
                 elif report.mistake == "not_in_graph":
-                    error = LearnerCodeError("your function inside tf.function" if report.error_in == "forward"
-                                             else "your grad inside tf.function", report.error)
+                    error = LearnerCodeError(f"your function inside tf.function{at}" if report.error_in == "forward"
+                                             else f"your grad inside tf.function{at}", report.error)
                 raise error
             if report.ok:
                 continue
-            specific = _match_known_wrong(fn, inputs, known_wrong)
+            specific = None if report.mistake == "container" else _match_known_wrong(fn, inputs, known_wrong)
             if specific is not None:
                 return specific
             mistake, sentence = _first_problem(report)
@@ -592,6 +647,15 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
                 sentence = f"{sentence.split(':')[0]}: {fallback}" if ":" in sentence else fallback
             at = f" (at the point {n + 1} of {len(points)} the checker tries)" if len(points) > 1 and n else ""
             return Feedback(False, sentence + at, mistake)
+        if exact:
+            for inputs in points:
+                ratio, off = _approximation_error(fn, inputs, reference_forward)
+                if ratio > 1:
+                    return Feedback(False, "your gradient is close to the exact derivative but not equal to it (off "
+                                           f"by up to {off:.1e} of its "
+                                           "largest entry, more than rounding): an approximation, such as a finite "
+                                           "difference inside grad or a few terms of a series, is not the derivative. "
+                                           "Write the derivative itself.", "approximation")
         return Feedback(True, success)
 
     return judge

@@ -46,6 +46,12 @@ _judge_sign_values = surrogate_judge(
             ("smooth_surrogate", None, lambda x, u: u * tf.sigmoid(x) * (1 - tf.sigmoid(x)),
              "that is the sigmoid's slope, the surrogate of the example above. This exercise asks for another one: "
              "the slope of the hard tanh clip(x, -1, 1), which is 1 or 0."),
+            ("one_edge", None, lambda x, u: u * tf.cast(x <= 1, u.dtype),
+             "your mask tests only the upper edge (x ≤ 1), so the gradient also passes for x below −1, where the "
+             "hard tanh is flat too. It is flat on both sides: test both edges."),
+            ("one_edge", None, lambda x, u: u * tf.cast(x >= -1, u.dtype),
+             "your mask tests only the lower edge (x ≥ −1), so the gradient also passes for x above 1, where the "
+             "hard tanh is flat too. It is flat on both sides: test both edges."),
             ("mask_on_upstream", None, lambda x, u: u * tf.cast(tf.abs(u) <= 1, u.dtype),
              "your mask tests upstream, but where the gradient passes depends on the input: the hard tanh's slope "
              "is 1 where |x| ≤ 1. Build the mask from x."),
@@ -78,7 +84,7 @@ register(Exercise(
     answer_name="sign_ste",
     mistakes=("no_saturation", "mask_inverted", "edges_excluded", "upstream_ignored", "plain_sign",
               "surrogate_forward", "smooth_surrogate", "wrong_shape", "none", "not_in_function", "whole_tensor",
-              "mask_on_upstream", "stale_upstream"),
+              "mask_on_upstream", "stale_upstream", "one_edge"),
     hints={"python_bool": "tf.where(condition, a, b) or a cast mask, tf.cast(condition, upstream.dtype), work "
                           "entry by entry.",
            "wrong_dtype": "a boolean mask must be cast to upstream's dtype before multiplying.",

@@ -41,7 +41,7 @@ register(Exercise(
     """,
     answer_name="x_sin_x",
     mistakes=("upstream_ignored", "product_rule", "wrong_sign", "forward_value", "no_custom_gradient",
-              "not_decorated"),
+              "not_decorated", "approximation"),
     hints={"upstream_ignored": "multiply your derivative by upstream.",
            "typo": "TensorFlow's functions are tf.sin and tf.cos.",
            "undefined_name": "TensorFlow's functions are tf.sin and tf.cos."},

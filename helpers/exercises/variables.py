@@ -234,6 +234,13 @@ def _judge_numpy_erf(answer) -> Feedback:
                                    "another function (Φ(x) = ½(1 + erf(x/√2))): differentiate erf's own "
                                    "definition, an integral up to x, instead.",
                             "normal_density")
+        off = float(np.max(np.abs(g.numpy() - _ERF_U * slope)) / np.max(np.abs(_ERF_U * slope)))
+        if 1e-4 < off < 5e-2:
+            return Feedback(False, f"the gradient is close to upstream times erf's derivative but not equal to it (off "
+                                   f"by up to {off:.1e} of its largest entry): an approximation (a finite difference "
+                                   "inside grad, a constant rounded to a few digits) is not the derivative. Write it "
+                                   "exactly: the derivative of an integral with respect to its upper limit is the "
+                                   "integrand at that limit.", "approximation")
         if not np.allclose(g.numpy(), _ERF_U * slope, rtol=1e-5 if dtype == tf.float32 else 1e-10):
             return Feedback(False, "the gradient is not upstream times erf's derivative. The derivative of an "
                                    "integral with respect to its upper limit is the integrand at that limit: compare "
@@ -264,7 +271,7 @@ register(Exercise(
     """,
     answer_name="numpy_erf",
     mistakes=("numpy_in_graph", "no_shape", "upstream_ignored", "none", "wrong_values", "wrong_dtype",
-              "no_numpy_function", "normal_density"),
+              "no_numpy_function", "normal_density", "approximation"),
     hints={"numpy_in_graph": "look at how the gammaln example runs SciPy inside tf.function; grad uses TensorFlow "
                              "operations.",
            "dtype_mismatch": "give tf.numpy_function x.dtype as the output type, and write constants as Python "
