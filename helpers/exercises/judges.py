@@ -616,7 +616,7 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
             report = check_gradients(fn, *inputs, raise_on_failure=False, graph=(n == len(points) - 1))
             if report.error is not None:
                 shapes = " and ".join(f"{r.name} of shape {r.shape}" for r in report.inputs if r.kind == "input")
-                at = f", with {shapes}," if shapes and sum(len(tuple(x.shape)) for x in inputs) else ""
+                at = f", with {shapes}," if shapes and any(len(r.shape) for r in report.inputs) else ""
                 error = LearnerCodeError(f"your grad{at}", report.error)
                 if report.mistake == "forward_raised" or error.mistake == "keyword_call":
                     error = LearnerCodeError(f"calling your function{at}", report.error)    # the call is at fault
