@@ -137,6 +137,11 @@ def describe_return(value) -> tuple[str, str] | None:
                          "carry no gradient and fail inside tf.function. Use tf functions (tf.sin, not np.sin)")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return "wrong_kind", f"a Python {type(value).__name__}, not a tensor: compute it with TensorFlow operations"
+    if callable(value):
+        name = getattr(value, "__name__", None) or getattr(getattr(value, "__wrapped__", None), "__name__", None)
+        return "returned_function", (f"a function{f' ({name})' if name else ''}, not a tensor: is this a factory, a "
+                                     "function that makes the function? Pass the function it returns, "
+                                     "factory(settings), not the factory itself")
     return "wrong_kind", f"a {type(value).__name__}, not a tensor"
 
 
@@ -374,6 +379,27 @@ def explain(error: BaseException) -> Explanation:
             "not enough values to unpack (expected 2" in text:
         return Explanation("not_a_pair", "a @tf.custom_gradient function must return a pair: the forward value y "
                                          "and the function grad (return y, grad). " f"({original})")
+    if "einsum" in learner_line(error).lower() or "Einsum" in text:
+        m = re.search(r"Expected dimension (\d+) at axis (\d+) of the input shaped \[([\d,]*)\] but got dimension "
+                      r"(\d+)", text)
+        if m:
+            return Explanation("einsum_subscripts",
+                               f"tf.einsum's subscripts give one letter to axes of different lengths ({m.group(1)} and "
+                               f"{m.group(4)}): an operand's letters must follow its own shape, axis by axis. A "
+                               "transposed matrix swaps its two letters (\"ij\" for A, \"ji\" for Aᵀ); a gradient "
+                               f"has its input's shape. (TensorFlow: {original})")
+        if "broadcasting dimension" in text or "ellipsis" in text:
+            return Explanation("einsum_subscripts",
+                               "tf.einsum's subscripts name fewer axes than a tensor has: here a tensor has an extra "
+                               "(batch) axis the subscripts leave out. Name every axis, or write ... for the leading "
+                               "ones in the inputs and the output alike (\"...i,...i->...\"), so that each row of "
+                               f"the batch keeps its own result. (TensorFlow: {original})")
+        if re.search(r"subscripts|labels", text, re.IGNORECASE) and not re.search(r"Expected input \d+ to have rank",
+                                                                                  text):
+            return Explanation("einsum_subscripts",
+                               "tf.einsum's subscripts do not fit the tensors: each operand needs one letter per "
+                               "axis, in the order of its shape, and the output may use only letters of the inputs. "
+                               f"(TensorFlow: {original})")
     m = re.search(r"Matrix size-incompatible: In\[0\]: \[([\d,]*)\], In\[1\]: \[([\d,]*)\]", text)
     if m and "matvec" in learner_line(error) and _shape(m.group(2))[-1:] == (1,):
         a, v = _shape(m.group(1)), _shape(m.group(2))[:-1]

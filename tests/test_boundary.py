@@ -85,6 +85,9 @@ CASES = {
                                                          ("keyword", "positional")),
     "NumPy-style method": (lambda: x.sum(), "numpy_method", ("tf.reduce_sum",)),
     "einsum of the wrong rank": (lambda: tf.einsum("bn->n", tf.ones((2, 3, 4))), "einsum_rank", ("...",)),
+    "einsum with A where Aᵀ belongs": (lambda: tf.einsum("ij,j->i", A, u5), "einsum_subscripts", ("transposed",)),
+    "einsum that drops a batch axis": (lambda: tf.einsum("...i,...i->", tf.ones((2, 3)), tf.ones((2, 3))),
+                                       "einsum_subscripts", ("batch", "...")),
     "numpy_function with a fixed output dtype": (
         lambda: tf.function(lambda t: tf.numpy_function(np.sin, [t], tf.float32))(tf.constant([1.0], tf.float64)),
         "wrong_dtype", ("float64", "float32")),

@@ -261,7 +261,7 @@ WRONG_ANSWERS = {
         "no_shape": numpy_erf(set_shape=False),
         "upstream_ignored": numpy_erf(grad=lambda x, u: 2 / np.sqrt(np.pi) * tf.exp(-x ** 2)),
         "none": lambda x: tf.stop_gradient(tf.math.erf(x)),
-        "wrong_values": numpy_erf(grad=lambda x, u: u * tf.exp(-x ** 2))},
+        "wrong_values": numpy_erf(grad=lambda x, u: u * 2 / np.sqrt(np.pi) * tf.exp(-tf.abs(x)))},
     "07.fused_second_derivative": {
         "second_none": cg(lambda x: fused_tanh(x)[0], lambda x, u: u * fused_tanh(x)[1]),
         "upstream_ignored": cg(lambda x: tf.tanh(x), lambda x, u: 1 - tf.tanh(x) ** 2),
@@ -466,6 +466,12 @@ WRONG_ANSWERS["02.x_sin_x"]["approximation"] = cg(lambda x: x * tf.sin(x), lambd
     (x + 0.1) * tf.sin(x + 0.1) - (x - 0.1) * tf.sin(x - 0.1)) / 0.2)
 WRONG_ANSWERS["06.numpy_erf"]["approximation"] = numpy_erf(grad=lambda x, u: u * 1.128 * tf.exp(-x ** 2))
 WRONG_ANSWERS["01.local_sin"]["integer"] = lambda x: tf.cast(tf.cos(x), tf.int32)
+WRONG_ANSWERS["08.implicit_scalar"]["product_of_sums"] = implicit_grad(
+    lambda z, w, u, D: (u / (1 - w * D), tf.reduce_sum(u * D / (1 - w * D)) * tf.reduce_sum(z)))
+WRONG_ANSWERS["09.fix_linear"]["activation_slope"] = cg(lin, lambda x, W, b, u: (
+    (u * tf.sigmoid(x @ W + b)) @ tf.transpose(W), tf.transpose(x) @ (u * tf.sigmoid(x @ W + b)),
+    tf.reduce_sum(u * tf.sigmoid(x @ W + b), 0)))
+WRONG_ANSWERS["06.numpy_erf"]["constant_factor"] = numpy_erf(grad=lambda x, u: u / np.sqrt(np.pi) * tf.exp(-x ** 2))
 WRONG_ANSWERS["05.sign_ste"]["one_edge"] = cg(tf.sign, lambda x, u: u * tf.cast(x <= 1, u.dtype))
 WRONG_ANSWERS["06.numpy_erf"]["normal_density"] = numpy_erf(
     grad=lambda x, u: u * tf.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi))
@@ -626,3 +632,36 @@ def test_a_gradient_with_an_empty_variable_list_is_told_no_variable_is_read():
     feedback = check("02.x_sin_x", x_sin_x)
     assert not feedback.passed
     assert "reads none" in feedback.message, feedback.message
+
+
+def test_a_class_is_named_as_a_class_not_called():
+    class XSinX:                        # PyTorch's autograd.Function shape
+        @staticmethod
+        def forward(ctx, x):
+            return x * tf.sin(x)
+
+        @staticmethod
+        def backward(ctx, upstream):
+            return upstream
+
+    feedback = check("02.x_sin_x", XSinX)
+    assert feedback.mistake == "class_given" and "XSinX" in feedback.message and "autograd.Function" in feedback.message
+
+
+def test_a_factory_passed_for_its_function_is_named():
+    def make_clip(limit=1.0):
+        @tf.custom_gradient
+        def clip(x):
+            return tf.identity(x), lambda u: tf.clip_by_value(u, -limit, limit)
+        return clip
+
+    feedback = check("05.clip_gradient", make_clip)
+    assert not feedback.passed and "factory" in feedback.message and "clip" in feedback.message
+
+
+def test_enum_members_for_spot_the_mistake_are_named():
+    import enum
+
+    Mistake = enum.Enum("Mistake", {name.upper(): name for name in ("keyword_call", "upstream_ignored")})
+    feedback = check("09.spot_the_mistake", [Mistake.KEYWORD_CALL] * 5)
+    assert feedback.mistake == "enum_member" and "'keyword_call'" in feedback.message

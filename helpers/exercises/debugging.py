@@ -71,6 +71,11 @@ register(Exercise(
                                                          tf.reduce_sum(U, axis=0)),
                       "the gradient for W has W's shape but comes from the first example alone: W is used by every "
                       "example of the batch, so every example contributes to its gradient."),
+                     ("activation_slope", lambda x, W, b, U: (
+                         (U * tf.sigmoid(x @ W + b)) @ tf.transpose(W), tf.transpose(x) @ (U * tf.sigmoid(x @ W + b)),
+                         tf.reduce_sum(U * tf.sigmoid(x @ W + b), axis=0)),
+                      "every gradient carries a factor sigmoid(x W + b), softplus's slope from the dense_softplus "
+                      "example: this layer has no activation, so U reaches x W + b unchanged."),
                      ("reshaped", lambda x, W, b, U: (U @ tf.transpose(W),
                                                       tf.reshape(tf.transpose(U) @ x, tf.shape(W)),
                                                       tf.reduce_sum(U, axis=0)),
@@ -92,7 +97,7 @@ register(Exercise(
     """,
     answer_name="linear",
     mistakes=("transposed", "not_summed", "upstream_ignored", "no_custom_gradient", "mean_not_sum",
-              "shadowed_input", "one_example", "reshaped"),
+              "shadowed_input", "one_example", "reshaped", "activation_slope"),
     hints={"upstream_ignored": "every gradient is built from U.",
            "matmul_shapes": "each gradient has its input's shape: dx (batch, 3), dW (3, 2), db (2,).",
            "wrong_shape": "each gradient has its input's shape: dx (batch, 3), dW (3, 2), db (2,); b was broadcast "

@@ -107,7 +107,7 @@ def _judge_matvec(answer) -> Feedback:
     if tf.is_tensor(f) or not callable(f):
         reject("make_f(A) must return a function f; it returned "
                f"{'a tensor' if tf.is_tensor(f) else type(f).__name__}. Did you pass make_f(A_5x3) (one f) instead "
-               "of make_f itself? The checker calls make_f with several matrices.", "not_a_factory")
+               "of the factory make_f itself? The checker calls make_f with several matrices.", "not_a_factory")
     feedback = _matvec_gradient(A_5x3)(f)
     if not feedback.passed:
         if feedback.mistake in (None, "wrong_values") and _ignores_the_matrix(make_f):

@@ -14,6 +14,8 @@ with other parameter values than the notebook's.
 
 from __future__ import annotations
 
+import enum
+import inspect
 import numbers
 import re
 from typing import Any, Callable, Sequence
@@ -137,6 +139,12 @@ def function_from(answer: Any, what: str) -> Callable:
     """``answer`` if callable, else a rejection that says what was passed instead."""
     import tensorflow as tf
 
+    if inspect.isclass(answer) and not tf.is_tensor(answer):
+        methods = sorted({"forward", "backward", "fwd", "bwd", "__call__"} & set(dir(answer)))
+        reject(f"that is a class ({answer.__name__}), not {what}: in TensorFlow a custom gradient is a function "
+               "decorated with @tf.custom_gradient that returns (y, grad)"
+               + (f"; a class with {' and '.join(methods)}, as in PyTorch's autograd.Function, is not called that "
+                  "way" if methods else "") + ". Write the function.", "class_given")
     if callable(answer) and not tf.is_tensor(answer):
         return answer
     if tf.is_tensor(answer) or isinstance(answer, (np.ndarray, numbers.Number)):
@@ -247,6 +255,9 @@ def choice_judge(expected: Sequence[str], options: Sequence[str], success: str,
                    "snippet, in order.", "wrong_length")
         for i, a in enumerate(answer, 1):
             if a not in options:
+                if isinstance(a, enum.Enum) and isinstance(a.value, str) and a.value in options:
+                    reject(f"snippet {i}: {a!r} is an Enum member, not a string: the names are plain text in quotes, "
+                           f"{a.value!r} (or {type(a).__name__}.{a.name}.value).", "enum_member")
                 near = difflib.get_close_matches(str(a).lower().replace(" ", "_"), options, n=1, cutoff=0.6)
                 hint = f" Did you mean {near[0]!r}? Names must be spelled exactly as listed." if near else ""
                 reject(f"snippet {i}: {a!r} is not one of the names to choose from ({', '.join(options)}).{hint}",

@@ -77,6 +77,12 @@ def _mean_not_sum(x, w, u):
     return through, tf.reduce_mean(through * D * z)
 
 
+def _product_of_sums(x, w, u):
+    z, D = _slope(x, w)
+    through = u / (1 - w * D)
+    return through, tf.reduce_sum(through * D) * tf.reduce_sum(z)
+
+
 def _slope_not_squared(x, w, u):
     z = iterate_fixed_point(x, w)
     D = 1 - tf.tanh(w * z)
@@ -128,6 +134,10 @@ register(Exercise(
             *[("hard_coded_w", _w_fixed_at(number, everywhere),
                f"right at w = {number} only: your grad uses the number {number} where the argument w belongs (the "
                "checker tries other values of w).") for number in (0.6, 0.7, 0.5) for everywhere in (False, True)],
+            ("product_of_sums", _product_of_sums,
+             "the gradient for w multiplies two sums (each factor summed over the entries on its own) instead of "
+             "summing products entry by entry: each entry's z belongs with that entry's own factor (an einsum "
+             "\"i,j->\" sums each side first; \"i,i->\" pairs the entries)."),
             ("mean_not_sum", _mean_not_sum,
              "the gradient for w is averaged over the entries: w is one number used by every entry, and their "
              "contributions add up: sum them, not average them."),
@@ -162,7 +172,7 @@ register(Exercise(
     """,
     answer_name="fixed_point",
     mistakes=("last_step_only", "plus_sign", "hard_coded_w", "truncated", "slope_at_x", "slope_of_z",
-              "slope_not_squared", "upstream_ignored", "not_summed", "mean_not_sum"),
+              "slope_not_squared", "upstream_ignored", "not_summed", "mean_not_sum", "product_of_sums"),
     context={"iterate_fixed_point": iterate_fixed_point},
     hints={"upstream_ignored": "multiply both gradients by upstream.",
            "count": "two inputs, two gradients: (dL/dx, dL/dw).",
@@ -184,7 +194,9 @@ register(Exercise(
                                         "that gives it."),
                   (18, "half", "18 layers per block needs memory for 2 + 18 = 20. Try a k where the two parts "
                                "balance."),
-                  (4, "near", "4 layers per block needs memory for 9 + 4 = 13; one block size does better."),
+                  (4, "near", "4 layers per block needs memory for 9 + 4 = 13; one block size does better. (If your 4 is a "
+                               "position in the list of divisors 1, 2, 3, 4, 6, …, from argmin: argmin returns where "
+                               "the smallest memory is, an index, not the block size at that index.)"),
                   (9, "near", "9 layers per block needs memory for 4 + 9 = 13; one block size does better.")],
         fallback="write the memory for block size k as (block inputs kept) + (activations of one block), and try "
                  "each k that divides 36."),

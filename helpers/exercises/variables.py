@@ -241,6 +241,11 @@ def _judge_numpy_erf(answer) -> Feedback:
                                    "inside grad, a constant rounded to a few digits) is not the derivative. Write it "
                                    "exactly: the derivative of an integral with respect to its upper limit is the "
                                    "integrand at that limit.", "approximation")
+        ratio = g.numpy() / (_ERF_U * slope)
+        if np.all(np.isfinite(ratio)) and np.allclose(ratio, ratio[0], rtol=1e-4) and abs(ratio[0] - 1) > 1e-3:
+            return Feedback(False, f"your gradient is {ratio[0]:.4g} times upstream times erf's derivative, at every "
+                                   "x: a constant factor is off. Compare the constant in front of erf's integral "
+                                   "with yours.", "constant_factor")
         if not np.allclose(g.numpy(), _ERF_U * slope, rtol=1e-5 if dtype == tf.float32 else 1e-10):
             return Feedback(False, "the gradient is not upstream times erf's derivative. The derivative of an "
                                    "integral with respect to its upper limit is the integrand at that limit: compare "
@@ -271,7 +276,7 @@ register(Exercise(
     """,
     answer_name="numpy_erf",
     mistakes=("numpy_in_graph", "no_shape", "upstream_ignored", "none", "wrong_values", "wrong_dtype",
-              "no_numpy_function", "normal_density", "approximation"),
+              "no_numpy_function", "normal_density", "approximation", "constant_factor"),
     hints={"numpy_in_graph": "look at how the gammaln example runs SciPy inside tf.function; grad uses TensorFlow "
                              "operations.",
            "dtype_mismatch": "give tf.numpy_function x.dtype as the output type, and write constants as Python "
