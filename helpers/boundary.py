@@ -145,6 +145,31 @@ def describe_return(value) -> tuple[str, str] | None:
     return "wrong_kind", f"a {type(value).__name__}, not a tensor"
 
 
+def returns_nothing(fn) -> bool:
+    """Whether ``fn``'s body has no ``return`` with a value, so that every call gives None (a stub half done).
+
+    Read from the bytecode: every return returns the constant None. False where that cannot be read.
+    """
+    import dis
+    import inspect
+
+    try:
+        code = inspect.unwrap(fn).__code__
+        instructions = list(dis.get_instructions(code))
+    except (AttributeError, TypeError, ValueError):
+        return False
+    if code.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR):
+        return False
+    for i, ins in enumerate(instructions):
+        if ins.opname == "RETURN_CONST" and ins.argval is not None:
+            return False
+        if ins.opname == "RETURN_VALUE":
+            before = instructions[i - 1] if i else None
+            if not (before is not None and before.opname == "LOAD_CONST" and before.argval is None):
+                return False
+    return True
+
+
 # --------------------------------------------------------------------------- the learner's line
 def _is_learner_file(filename: str) -> bool:
     if filename.startswith(_HELPERS_DIR):
@@ -375,6 +400,15 @@ def explain(error: BaseException) -> Explanation:
         want, got = m.groups()
         return Explanation("count", f"grad returned {got} gradient(s) for {want} input(s): return one per input, "
                                     "in the order of the inputs (None for an input that is not a float).")
+    if "cannot unpack non-iterable NoneType object" in text:
+        ours = not learner_line(error) or "custom_gradient" in "".join(
+            f.filename for f in traceback.extract_tb(error.__traceback__)[-1:])
+        if ours:
+            return Explanation("not_a_pair", "a @tf.custom_gradient function must return a pair, the forward value y "
+                                             "and the function grad (return y, grad), and yours returned None: is its "
+                                             f"return statement missing? ({original})")
+        return Explanation("unpacked_none", "the line unpacks None into several names: the function it calls "
+                                            f"returned nothing (is a return missing there?). ({original})")
     if "unsupported callable" in text or "too many values to unpack (expected 2)" in text or \
             "not enough values to unpack (expected 2" in text:
         return Explanation("not_a_pair", "a @tf.custom_gradient function must return a pair: the forward value y "

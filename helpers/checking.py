@@ -359,8 +359,12 @@ def _outputs(f_name: str, y) -> tuple[list[tf.Tensor], bool]:
     return outputs, single
 
 
-def _refuse_container(f_name: str, grads) -> None:
-    """grad's gradients in a dict or a generator: TensorFlow flattens them into the wrong count or order."""
+def _refuse_container(f_name: str, grads, count: int = 1) -> None:
+    """grad's gradients in a dict or a generator: TensorFlow flattens them into the wrong count or order.
+    None for several inputs: grad returns nothing yet."""
+    if grads is None and count > 1:
+        raise _Problem("returned_none", f"{f_name}'s grad returned None, nothing at all, for {count} inputs: is its "
+                                        "return statement missing? Return one gradient per input, in order")
     if isinstance(grads, dict) or inspect.isgenerator(grads):
         what = "a dict" if isinstance(grads, dict) else "a generator (a yield, or a comprehension in round brackets)"
         raise _Problem("container", f"{f_name}'s grad returned {what}; TensorFlow takes the gradients as a tuple (or "
@@ -442,7 +446,7 @@ class _Probe:
                 gvar = list(gvar) if isinstance(gvar, (list, tuple)) else [gvar]
             else:
                 gin, gvar = self._run("grad", self._grad_fn, *us), []
-            _refuse_container(self.f_name, gin)
+            _refuse_container(self.f_name, gin, len(self.xs))
             gin = list(gin) if isinstance(gin, (list, tuple)) else [gin]
             return gin, gvar
         sources = [x for x, d in zip(self.xs, self.differentiable) if d] + self.variables

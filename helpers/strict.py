@@ -97,6 +97,10 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> l
     (with ``tf.debugging.assert_equal``) where a dimension is unknown, as
     inside ``model.fit`` with a variable batch size.
     """
+    if grads is None and len(values) > 1:
+        raise CustomGradientError(
+            f"{fname}: grad returned None, nothing at all, for {len(values)} {kind}s ({', '.join(names)}): is its "
+            f"return statement missing? Return one gradient per {kind}, in order.", "returned_none")
     if isinstance(grads, dict) or inspect.isgenerator(grads):
         what = "a dict" if isinstance(grads, dict) else "a generator (a yield, or a comprehension in round brackets)"
         raise CustomGradientError(

@@ -10,7 +10,7 @@ import pytest
 import scipy.special
 import tensorflow as tf
 
-from helpers import exercises
+from helpers import exercises, strict_custom_gradient
 from helpers.exercises import Feedback, check, reveal
 
 def cg(forward, grad):
@@ -665,3 +665,52 @@ def test_enum_members_for_spot_the_mistake_are_named():
     Mistake = enum.Enum("Mistake", {name.upper(): name for name in ("keyword_call", "upstream_ignored")})
     feedback = check("09.spot_the_mistake", [Mistake.KEYWORD_CALL] * 5)
     assert feedback.mistake == "enum_member" and "'keyword_call'" in feedback.message
+
+
+def test_a_learners_own_fused_tanh_does_not_change_the_verdict():
+    """A differentiable fused_tanh of the learner's own (written to see what it does) would let a first-order-only
+    answer pass; the judge uses the course's, and leaves the learner's in place."""
+    space = {"tf": tf}
+    exec("def fused_tanh(x):\n    t = tf.tanh(x)\n    return t, 1 - t ** 2\n"
+         "@tf.custom_gradient\n"
+         "def tanh_op(x):\n    y, slope = fused_tanh(x)\n    return y, lambda dy: dy * slope\n", space)
+    theirs = space["fused_tanh"]
+    feedback = check("07.fused_second_derivative", space["tanh_op"])
+    assert not feedback.passed and feedback.mistake == "second_none", feedback
+    assert space["fused_tanh"] is theirs
+
+
+def test_feedback_called_like_check_says_how_to_get_check_back():
+    shadowed = check("00.warmup", 6)            # check = check("00.warmup", 6)
+    with pytest.raises(TypeError, match="from helpers.exercises import check"):
+        shadowed("01.chain_derivative", 17496)
+
+
+@pytest.mark.parametrize("key, body", [("02.multiply", "pass"), ("04.quadratic_form", "...")])
+def test_a_two_input_grad_left_empty_is_told_it_returns_nothing(key, body):
+    names = {"02.multiply": ("multiply", "x * y"), "04.quadratic_form": ("quadratic_form", "tf.tensordot(x, "
+                                                                          "tf.linalg.matvec(A, x), 1)")}
+    name, forward = names[key]
+    space = {"tf": tf, "strict_custom_gradient": strict_custom_gradient}
+    args = "x, y" if key == "02.multiply" else "x, A"
+    exec(f"@strict_custom_gradient\ndef {name}({args}):\n    def grad(upstream):\n        {body}\n"
+         f"    return {forward}, grad\n", space)
+    feedback = check(key, space[name])
+    assert not feedback.passed and "return statement missing" in feedback.message, feedback
+
+
+def test_an_empty_hvp_is_told_it_returns_nothing():
+    def hvp(f, x, v):
+        pass
+
+    feedback = check("07.hvp", hvp)
+    assert feedback.mistake == "returned_none" and "return" in feedback.message
+
+
+def test_an_empty_custom_gradient_function_is_told_to_return_a_pair():
+    @tf.custom_gradient
+    def numpy_erf(x):
+        pass
+
+    feedback = check("06.numpy_erf", numpy_erf)
+    assert not feedback.passed and "return y, grad" in feedback.message and "missing" in feedback.message, feedback

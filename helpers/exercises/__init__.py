@@ -61,6 +61,11 @@ class Feedback:
     def __bool__(self) -> bool:
         return self.passed
 
+    def __call__(self, *args, **kwargs):
+        raise TypeError("`check` no longer names the checker: a line such as `check = check(...)` gave the name to "
+                        "this feedback. Run `from helpers.exercises import check` (or the setup cell) again, and keep "
+                        "feedback under another name: `feedback = check(...)`.")
+
     @property
     def status(self) -> str:
         if self.passed:

@@ -5,7 +5,7 @@ import tensorflow as tf
 
 from . import Exercise, Feedback, register
 from .judges import builds_square_matrix, function_from, one_tensor, refers_to
-from ..boundary import LearnerCodeError, running
+from ..boundary import LearnerCodeError, returns_nothing, running
 
 _X = np.array([-1.5, 0.5, 2.0])
 _U = np.array([2.0, -1.0, 0.5])
@@ -76,7 +76,23 @@ def _follows_fused_slope(fn) -> bool | None:
 
 
 def _judge_second(answer) -> Feedback:
+    """Judged with the course's fused_tanh: one the learner defined for themselves (a differentiable stand-in,
+    written to see what it does) would make a first-order-only answer look right."""
     fn = function_from(answer, "your custom-gradient function")
+    import inspect
+
+    space = getattr(inspect.unwrap(fn), "__globals__", None)
+    theirs = space.get("fused_tanh") if isinstance(space, dict) else None
+    if theirs is None or theirs is fused_tanh:
+        return _judge_second_with_course_slope(fn)
+    space["fused_tanh"] = fused_tanh
+    try:
+        return _judge_second_with_course_slope(fn)
+    finally:
+        space["fused_tanh"] = theirs
+
+
+def _judge_second_with_course_slope(fn) -> Feedback:
     for xv, uv in _POINTS:
         x, u = tf.constant(xv), tf.constant(uv)
         t = np.tanh(xv)
@@ -228,6 +244,9 @@ def _judge_hvp(answer) -> Feedback:
                                        "scalar whose upstream is 1. Give v to the second differentiation, the one "
                                        f"of g. (In detail: {e.sentence()})", "v_to_first")
             raise
+        if got is None and returns_nothing(fn):
+            return Feedback(False, "hvp returns nothing yet: its body has no return statement with a value. Return "
+                                   "H·v, one tensor shaped like x.", "returned_none")
         if got is None:
             return Feedback(False, "hvp returned None: the outer tape saw no path from the gradient to x. Compute the "
                                    "gradient inside the outer tape's with-block, and watch x in both tapes.", "none")

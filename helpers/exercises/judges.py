@@ -158,7 +158,7 @@ def one_tensor(value: Any, where: str) -> "tf.Tensor":
     problem = describe_return(value)
     if problem is None:
         return value
-    reject(f"{where} returned {problem[1]}.", problem[0])
+    reject(f"{where} returned {problem[1]}" + ("" if problem[1].endswith(("?", ".")) else "."), problem[0])
 
 
 def _close(a, b, rtol: float) -> bool:
