@@ -472,6 +472,8 @@ WRONG_ANSWERS["09.fix_linear"]["activation_slope"] = cg(lin, lambda x, W, b, u: 
     (u * tf.sigmoid(x @ W + b)) @ tf.transpose(W), tf.transpose(x) @ (u * tf.sigmoid(x @ W + b)),
     tf.reduce_sum(u * tf.sigmoid(x @ W + b), 0)))
 WRONG_ANSWERS["06.numpy_erf"]["constant_factor"] = numpy_erf(grad=lambda x, u: u / np.sqrt(np.pi) * tf.exp(-x ** 2))
+WRONG_ANSWERS["02.x_sin_x"]["rebound_input"] = cg(lambda x: x * tf.sin(x),
+                                                  lambda x, u: u * (tf.sin(x) + x * tf.sin(x) * tf.cos(x)))
 WRONG_ANSWERS["05.sign_ste"]["one_edge"] = cg(tf.sign, lambda x, u: u * tf.cast(x <= 1, u.dtype))
 WRONG_ANSWERS["06.numpy_erf"]["normal_density"] = numpy_erf(
     grad=lambda x, u: u * tf.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi))
@@ -714,3 +716,44 @@ def test_an_empty_custom_gradient_function_is_told_to_return_a_pair():
 
     feedback = check("06.numpy_erf", numpy_erf)
     assert not feedback.passed and "return y, grad" in feedback.message and "missing" in feedback.message, feedback
+
+
+def test_float16_arithmetic_behind_wrong_values_is_named():
+    feedback = check("01.local_sin", lambda x: tf.cast(tf.cos(tf.cast(x, tf.float16)), x.dtype))
+    assert feedback.mistake == "low_precision" and "float16" in feedback.message, feedback
+
+
+def test_a_forward_kept_from_an_earlier_call_is_named():
+    solved = {}
+
+    @strict_custom_gradient
+    def fixed_point(x, w):
+        if "z" not in solved:
+            solved["z"] = iterate_fixed_point(x, w)
+        z = solved["z"]
+
+        def grad(upstream):
+            s = 1 - tf.tanh(w * z) ** 2
+            dx = upstream / (1 - w * s)
+            return dx, tf.reduce_sum(dx * s * z)
+        return z, grad
+
+    feedback = check("08.implicit_scalar", fixed_point)
+    assert feedback.mistake == "stale_forward" and "earlier call" in feedback.message, feedback
+
+
+def test_a_clip_that_cancels_huge_upstreams_is_caught():
+    @tf.custom_gradient
+    def clip_gradient(x):
+        return tf.identity(x), lambda u: u - tf.nn.relu(u - 1) + tf.nn.relu(-u - 1)
+
+    feedback = check("05.clip_gradient", clip_gradient)
+    assert feedback.mistake == "huge_upstream" and "cancellation" in feedback.message, feedback
+
+
+@pytest.mark.parametrize("key, answer", [
+    ("02.x_sin_x", cg(lambda x: x * tf.sin(x), lambda x, u: u * (x * tf.sin(x) / x + x * tf.cos(x)))),
+    ("02.multiply", cg(lambda x, y: x * y, lambda x, y, u: (u * (x * y) / x, u * (x * y) / y)))])
+def test_a_gradient_that_divides_by_an_input_is_caught_at_zero(key, answer):
+    feedback = check(key, answer)
+    assert not feedback.passed and "NaN" in feedback.message, feedback

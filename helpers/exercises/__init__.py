@@ -113,6 +113,12 @@ OVERRIDE_MAP = ("your code replaces the gradient with tf.RegisterGradient and gr
                 "tf.function, ignores the override (notebook 07). Write the gradient with @tf.custom_gradient.")
 
 
+def _low_precision_feedback(answer, feedback: Feedback) -> Feedback:
+    from .judges import low_precision_feedback
+
+    return low_precision_feedback(answer, feedback)
+
+
 def _uses_override_map(answer) -> bool:
     from .judges import refers_to
 
@@ -192,6 +198,7 @@ class Exercise:
             feedback = self._from_error(LearnerCodeError("checking your answer", error))
         if not feedback.passed and feedback.mistake != "not_attempted" and _uses_override_map(answer):
             feedback = Feedback(False, OVERRIDE_MAP, "override_map")
+        feedback = _low_precision_feedback(answer, feedback)
         hint = self.hints.get(feedback.mistake) if not feedback.passed else None
         if hint and hint not in feedback.message:
             end = "" if feedback.message.rstrip().endswith((".", "?", "!", ".)", "?)", "!)")) else "."

@@ -285,6 +285,11 @@ def _judge_hvp(answer) -> Feedback:
                                    "Hessian is not: your hvp multiplies by v after the second differentiation, "
                                    "which gives (H·1)·v entry by entry. Weight the second differentiation by v "
                                    "instead (differentiate the sum of g·v).", "diagonal_only")
+        if np.allclose(got, (H @ np.ones_like(_HV)) * np.sum(_HV)) and not np.allclose(got, H @ _HV):
+            return Feedback(False, "your hvp gives (H·1) times the sum of v: g and v were multiplied with different "
+                                   "shapes, such as v[:, None] or a (n, 1) column against g's (n,), which broadcasts "
+                                   "to an n × n matrix whose sum is Σg · Σv, not Σ g·v. Keep v shaped like x.",
+                            "broadcast")
         target = H @ _HV
         scale = float(got.ravel() @ target.ravel() / (target.ravel() @ target.ravel()))
         if not np.isclose(scale, 1.0, rtol=1e-3) and np.allclose(got, scale * target, rtol=1e-6, atol=1e-9):

@@ -395,10 +395,10 @@ def uses_custom_gradient(answer: Callable, args: tuple) -> bool | None:
     return any("_gradient_op_type" in n.attr for n in nodes)
 
 
-def refers_to(fn: Callable, name: str, depth: int = 4) -> bool:
+def refers_to(fn: Callable, name: str, depth: int = 4, strings: bool = False) -> bool:
     """Whether ``fn`` names ``name`` in its code (a name, an attribute or a keyword argument): in its own body, in
     the functions it defines, or in the functions of the learner's cell that it calls (followed ``depth`` levels
-    deep).
+    deep). With ``strings``, a string constant equal to ``name`` counts too (``tf.cast(x, "float16")``).
 
     A static look at the code, for exercises about *how* something is computed (which helper supplies a
     value, which method is used), where the values alone cannot tell.
@@ -416,6 +416,8 @@ def refers_to(fn: Callable, name: str, depth: int = 4) -> bool:
                 yield from names(const)
             elif isinstance(const, tuple):           # keyword names of calls: f(x, output_gradients=v)
                 yield from (c for c in const if isinstance(c, str))
+            elif strings and isinstance(const, str):
+                yield const
 
     def visit(f, depth: int) -> bool:
         f = inspect.unwrap(f) if callable(f) else f
@@ -592,6 +594,24 @@ def check_forward(answer: Callable, inputs: tuple, reference_forward: Callable, 
         reject(message + shape, "wrong_forward")
 
 
+def _reject_stale_forward(answer: Callable, inputs: tuple, earlier: list, reference_forward: Callable) -> None:
+    """Reject a forward value that is the reference's value at an earlier point: something kept between calls."""
+    import tensorflow as tf
+
+    if not earlier:
+        return
+    with running("calling your function"):
+        got = answer(*inputs)
+    if not tf.is_tensor(got) or _forward_matches(got, reference_forward(*inputs)):
+        return
+    for previous in earlier:
+        old = reference_forward(*previous)
+        if tuple(old.shape) == tuple(got.shape) and _forward_matches(got, old):
+            reject("your function returns the value it computed for an earlier call, not for this call's inputs: "
+                   "something is kept between calls (a cache, a global, a dict of results). Compute it from each "
+                   "call's own inputs.", "stale_forward")
+
+
 def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple], reference_forward: Callable,
                    success: str, known_wrong: Sequence[tuple[str, Callable, str]] = (),
                    fallback: str = "", forward_message: str = "the forward value is not right: change only grad, "
@@ -621,7 +641,8 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
         points = make_inputs()
         points = points if isinstance(points, list) else [points]
         require_custom_gradient(fn, points[0])
-        for inputs in points:
+        for n, inputs in enumerate(points):
+            _reject_stale_forward(fn, inputs, points[:n], reference_forward)
             check_forward(fn, inputs, reference_forward, forward_message)
         for n, inputs in enumerate(points):
             report = check_gradients(fn, *inputs, raise_on_failure=False, graph=(n == len(points) - 1))
@@ -634,6 +655,13 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
                 elif report.mistake == "not_in_graph":
                     error = LearnerCodeError(f"your function inside tf.function{at}" if report.error_in == "forward"
                                              else f"your grad inside tf.function{at}", report.error)
+                current = {str(r.shape) for r in report.inputs}
+                earlier = {str(tuple(x.shape)) for p in points[:n] for x in p if hasattr(x, "shape")} - current
+                stale = [shape for shape in earlier if shape in error.sentence()]
+                if stale and error.mistake not in ("keyword_call", "not_attempted"):
+                    reject(f"{error.sentence()} {stale[0]} is the shape of an earlier call's inputs, not this "
+                           "call's: does your function keep something between calls (a cache, a global, the first "
+                           "inputs it saw)? Compute from each call's own inputs.", "stale_inputs")
                 raise error
             if report.ok:
                 continue
@@ -651,9 +679,11 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
             elif mistake == "near_tolerance":        # the learner cannot loosen the checker's tolerance
                 near = re.search(r"within (\S+) of", sentence)
                 sentence = (f"your gradient is {'within ' + near.group(1) + ' (relative) of' if near else 'close to'} "
-                            "the right one but not equal to it: a constant "
-                            "rounded to a few digits (compute it exactly, with np.sqrt, np.pi ...), float32 "
-                            "arithmetic inside grad (keep the input's dtype), or a small missing term?")
+                            "the right one but not equal to it: an approximation (a finite difference inside grad, a "
+                            "few terms of a series), a constant rounded to a few digits (compute it exactly, with "
+                            "np.sqrt, np.pi ...), float32 arithmetic inside grad (keep the input's dtype), or a small "
+                            "missing term?")
+                mistake = "approximation"
             elif mistake in ("wrong_values", "partial", None) and fallback:
                 sentence = f"{sentence.split(':')[0]}: {fallback}" if ":" in sentence else fallback
             at = f" (at the point {n + 1} of {len(points)} the checker tries)" if len(points) > 1 and n else ""
@@ -735,7 +765,15 @@ def surrogate_judge(make_inputs: Callable[[], list[tuple]], forward: Callable, b
                     if wrong_forward is None and matches(g, wrong_backward, x, u):
                         return Feedback(False, message, key)
                 want = np.asarray(backward(x, u))
-                bad = int(np.argmax(~np.isclose(g.numpy(), want, rtol=1e-5, atol=1e-6).reshape(-1)))
+                wrong = ~np.isclose(g.numpy(), want, rtol=1e-5, atol=1e-6)
+                if np.all(np.abs(u.numpy()[wrong]) >= 1e6):
+                    at = np.abs(u.numpy()[wrong]).reshape(-1)[0]
+                    return Feedback(False, f"right for ordinary upstreams, but not for huge ones (upstream {at:.0e} "
+                                           f"gives {g.numpy()[wrong].reshape(-1)[0]:g}): your formula loses them to "
+                                           "cancellation or overflow (a difference of two huge numbers, a square). "
+                                           "Huge gradients are what clipping is for: compute the result without "
+                                           "arithmetic on upstream's size.", "huge_upstream")
+                bad = int(np.argmax(wrong.reshape(-1)))
                 return Feedback(False, f"at x = {x.numpy().reshape(-1)[bad]:g} with upstream "
                                        f"{u.numpy().reshape(-1)[bad]:g} your gradient is "
                                        f"{g.numpy().reshape(-1)[bad]:g}; compare it with what the exercise asks "
@@ -763,3 +801,34 @@ def surrogate_judge(make_inputs: Callable[[], list[tuple]], forward: Callable, b
         return Feedback(True, success)
 
     return judge
+
+
+_UNEXPLAINED = {None, "wrong_values", "approximate", "approximation", "near_tolerance", "not_linear", "partial",
+                "wrong_second", "wrong_first"}
+"""Verdicts that name no cause of their own: where float16 arithmetic would explain them, it is named instead."""
+
+
+def low_precision_in(answer: Any) -> str | None:
+    """``"float16"`` or ``"bfloat16"`` when the answer's code names that dtype (tf.float16, "bfloat16", np.float16)."""
+    if not callable(answer):
+        return None
+    for dtype in ("bfloat16", "float16"):
+        try:
+            if refers_to(answer, dtype, depth=1, strings=True):      # the answer's own code, and its grad
+                return dtype
+        except Exception:  # noqa: BLE001 - a static look that cannot read the code says nothing
+            return None
+    return None
+
+
+def low_precision_feedback(answer: Any, feedback: Feedback) -> Feedback:
+    """Wrong values from code that computes in float16 or bfloat16: name the precision, the likeliest cause."""
+    if feedback.passed or feedback.mistake not in _UNEXPLAINED:
+        return feedback
+    dtype = low_precision_in(answer)
+    if dtype is None:
+        return feedback
+    digits = "about 3 significant digits" if dtype == "float16" else "2 to 3 significant digits"
+    return Feedback(False, f"your code computes in {dtype}, which keeps {digits}, so its result is off by that "
+                           "rounding (and float16 overflows above 65504). Compute in the input's dtype, with no cast "
+                           f"to {dtype}. (What the checker saw: {feedback.message})", "low_precision")

@@ -13,7 +13,8 @@ register(Exercise(
             (3.0, "factor", "3 is x itself: the power rule brings the exponent down as a factor. Which factor is "
                             "missing?"),
             (2.0, "missing_x", "2 is the derivative's constant; the derivative still depends on x: evaluate it at "
-                               "x = 3."),
+                               "x = 3. (2 is also the second derivative, the slope of the slope: the question asks "
+                               "for the first.)"),
             (18.0, "exponent_kept", "the power rule lowers the exponent by one: the derivative of x² is a multiple "
                                     "of x¹, not of x²."),
             (7.0, "difference_quotient", "7 is (4² − 3²)/1, the slope of the chord from 3 to 4: a difference "

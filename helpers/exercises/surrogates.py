@@ -16,6 +16,11 @@ def _points():
     return [(tf.constant(_X), tf.constant(_U)), (tf.constant(_X2), tf.constant(_U2))]
 
 
+def _clip_points():
+    """With huge upstreams too: the exploding gradients clipping is for (a formula that subtracts them cancels)."""
+    return _points() + [(tf.constant([0.5, -1.0, 2.0], tf.float32), tf.constant([1e8, -3e9, 0.25], tf.float32))]
+
+
 _MASK = "grad must keep upstream where |x| ≤ 1 (the edges included) and give zero elsewhere."
 
 _judge_sign_values = surrogate_judge(
@@ -27,7 +32,8 @@ _judge_sign_values = surrogate_judge(
         known_wrong=[
             ("no_saturation", None, lambda x, u: u,
              "that is the plain straight-through estimator: it passes the gradient everywhere, also where the "
-             "hard tanh clip(x, -1, 1) is flat. Where is its slope zero?"),
+             "hard tanh clip(x, -1, 1) is flat. Where is its slope zero? (A mask built from the output sign(x) "
+             "does this too: its size is never outside [-1, 1]. Build the mask from x.)"),
             ("mask_inverted", None, lambda x, u: u * tf.cast(tf.abs(x) > 1, u.dtype),
              "the mask is inverted: the gradient passes exactly where the hard tanh is flat, and stops where it "
              "has slope 1."),
@@ -95,7 +101,7 @@ register(Exercise(
     key="05.clip_gradient",
     title="Identity forward, gradient clipped to [-1, 1] backward",
     judge=surrogate_judge(
-        _points,
+        _clip_points,
         forward=tf.identity,
         backward=lambda x, u: tf.clip_by_value(u, -1, 1),
         success="the value passes unchanged and the gradient is clipped entry by entry: large gradients "

@@ -7,7 +7,10 @@ from . import Exercise, Feedback, register, reject
 from .judges import function_from, gradient_judge, one_tensor, refers_to, require_custom_gradient
 from ..boundary import running
 
-_points = lambda: [(tf.constant([-2.0, -0.5, 0.3, 1.0, 2.5]),), (tf.constant([[0.7, -3.0], [1.9, 4.2]]),)]
+# The last point holds x = 0, where a gradient that divides by x (y / x + x cos x) is NaN; it comes last, since at 0
+# the derivative is 0 and most wrong gradients agree there, which would hide what they get wrong elsewhere.
+_points = lambda: [(tf.constant([-2.0, -0.5, 0.3, 1.0, 2.5]),), (tf.constant([[0.7, -3.0], [1.9, 4.2]]),),
+                   (tf.constant([0.0, 1.2]),)]
 
 register(Exercise(
     key="02.x_sin_x",
@@ -30,6 +33,12 @@ register(Exercise(
              "one as it is."),
             ("forward_value", lambda x, u: u * x * tf.sin(x),
              "grad multiplies upstream by the forward value x·sin(x); it should multiply by its derivative."),
+            *[("rebound_input", wrong,
+               "grad computes the right formula, but with x·sin(x) where x belongs: was the name x reassigned to the "
+               "output (x = x * tf.sin(x)) before grad runs? grad reads x when it is called, after the forward has "
+               "finished; give the output its own name.")
+              for wrong in (lambda x, u: u * (tf.sin(x * tf.sin(x)) + x * tf.sin(x) * tf.cos(x * tf.sin(x))),
+                            lambda x, u: u * (tf.sin(x) + x * tf.sin(x) * tf.cos(x)))],
         ],
         fallback="x·sin(x) is a product of two factors that both depend on x: which rule differentiates a product?"),
     solution="""
@@ -41,7 +50,7 @@ register(Exercise(
     """,
     answer_name="x_sin_x",
     mistakes=("upstream_ignored", "product_rule", "wrong_sign", "forward_value", "no_custom_gradient",
-              "not_decorated", "approximation"),
+              "not_decorated", "approximation", "rebound_input"),
     hints={"upstream_ignored": "multiply your derivative by upstream.",
            "typo": "TensorFlow's functions are tf.sin and tf.cos.",
            "undefined_name": "TensorFlow's functions are tf.sin and tf.cos."},
@@ -159,7 +168,8 @@ register(Exercise(
 
 def _multiply_points():
     return [(tf.constant([2.0, -1.0, 0.5]), tf.constant([3.0, 4.0, -2.0])),
-            (tf.constant([[1.5, -0.3], [2.0, 0.7]]), tf.constant([[-1.0, 2.5], [0.4, 3.0]]))]
+            (tf.constant([[1.5, -0.3], [2.0, 0.7]]), tf.constant([[-1.0, 2.5], [0.4, 3.0]])),
+            (tf.constant([0.0, 1.2]), tf.constant([1.5, 0.0]))]     # zeros last: z / x is NaN there
 
 
 register(Exercise(

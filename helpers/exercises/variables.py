@@ -9,7 +9,7 @@ from ..boundary import running
 
 _X = np.array([1.0, -2.0, 0.5], dtype=np.float32)
 _U = np.array([0.5, 1.5, -2.0], dtype=np.float32)
-_OTHER_W = (-0.7, 1.3)
+_OTHER_W = (-0.7, 1.3, 0.0)        # 0 last: a gradient that divides by w (or by y) is NaN there
 
 
 def _variables_named_in(fn) -> list:
@@ -120,6 +120,10 @@ def _judge_scale(answer) -> Feedback:
                                    f"{tuple(x.shape)}.", "wrong_shape")
         want_dx, want_dw = _U * wv ** 2, float(np.sum(_U * _X * 2 * wv))
         dxv, dwv = dx.numpy(), float(dw.numpy())
+        if not (np.all(np.isfinite(dxv)) and np.isfinite(dwv)):
+            return Feedback(False, f"at w = {wv:g} your gradient is inf or NaN: does grad divide by w, or by y, which "
+                                   f"are 0 there{' (w = 0)' if wv == 0 else ''}? Write the derivative without dividing "
+                                   "by something that can be 0.", "not_finite")
         if np.allclose(dxv, want_dx, rtol=1e-5) and np.isclose(dwv, want_dw, rtol=1e-5):
             continue
         if wv != start and (np.allclose(dxv, _U * start ** 2, rtol=1e-5)
