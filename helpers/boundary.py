@@ -400,6 +400,12 @@ def explain(error: BaseException) -> Explanation:
         want, got = m.groups()
         return Explanation("count", f"grad returned {got} gradient(s) for {want} input(s): return one per input, "
                                     "in the order of the inputs (None for an input that is not a float).")
+    m = re.search(r"Cannot update variable with shape \[([\d,]*)\] using a Tensor with shape \[([\d,]*)\]", text)
+    if m:
+        return Explanation("variable_kept", f"a tf.Variable of shape {_shape(m.group(1))} was given a value of shape "
+                                            f"{_shape(m.group(2))}: a variable made for one call's shapes cannot hold "
+                                            "another call's. Something is kept (or accumulated) between calls; "
+                                            f"compute each gradient from this call's values alone. ({original})")
     if "cannot unpack non-iterable NoneType object" in text:
         ours = not learner_line(error) or "custom_gradient" in "".join(
             f.filename for f in traceback.extract_tb(error.__traceback__)[-1:])

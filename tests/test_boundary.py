@@ -131,3 +131,10 @@ def test_no_learner_frame_means_no_line():
     except ValueError as error:
         assert learner_line(error).startswith("your line")      # this test file counts as learner code
     assert learner_line(ValueError("never raised")) == ""
+
+
+def test_a_variable_kept_between_calls_with_another_shape_is_named():
+    kept = tf.Variable(tf.zeros(3))
+    with pytest.raises(LearnerCodeError) as caught:
+        call("running your grad", lambda: kept.assign_add(tf.ones(4)))
+    assert caught.value.mistake == "variable_kept" and "between calls" in caught.value.sentence()

@@ -757,3 +757,24 @@ def test_a_clip_that_cancels_huge_upstreams_is_caught():
 def test_a_gradient_that_divides_by_an_input_is_caught_at_zero(key, answer):
     feedback = check(key, answer)
     assert not feedback.passed and "NaN" in feedback.message, feedback
+
+
+def test_a_local_derivative_that_works_only_eagerly_is_told_so():
+    feedback = check("01.local_sin", lambda x: tf.constant(np.cos(x.numpy()), dtype=x.dtype))
+    assert not feedback.passed and "tf.function" in feedback.message, feedback
+
+
+def test_a_class_that_makes_the_function_is_a_factory_not_a_pytorch_class():
+    class make_f(tf.Module):                    # make_f(A) is f; calling the class is calling a factory
+        def __init__(self, A):
+            super().__init__()
+
+            @strict_custom_gradient
+            def f(x):
+                return tf.linalg.matvec(A, x), lambda u: tf.linalg.matvec(A, u, transpose_a=True)
+            self._f = f
+
+        def __call__(self, x):
+            return self._f(x)
+
+    assert check("03.matvec", make_f).passed

@@ -139,12 +139,11 @@ def function_from(answer: Any, what: str) -> Callable:
     """``answer`` if callable, else a rejection that says what was passed instead."""
     import tensorflow as tf
 
-    if inspect.isclass(answer) and not tf.is_tensor(answer):
-        methods = sorted({"forward", "backward", "fwd", "bwd", "__call__"} & set(dir(answer)))
+    methods = sorted({"forward", "backward", "fwd", "bwd"} & set(dir(answer))) if inspect.isclass(answer) else []
+    if methods and ({"backward", "bwd"} & set(methods)):     # a class is a callable, unless it is PyTorch-shaped
         reject(f"that is a class ({answer.__name__}), not {what}: in TensorFlow a custom gradient is a function "
-               "decorated with @tf.custom_gradient that returns (y, grad)"
-               + (f"; a class with {' and '.join(methods)}, as in PyTorch's autograd.Function, is not called that "
-                  "way" if methods else "") + ". Write the function.", "class_given")
+               f"decorated with @tf.custom_gradient that returns (y, grad); a class with {' and '.join(methods)}, as "
+               "in PyTorch's autograd.Function, is not called that way. Write the function.", "class_given")
     if callable(answer) and not tf.is_tensor(answer):
         return answer
     if tf.is_tensor(answer) or isinstance(answer, (np.ndarray, numbers.Number)):
@@ -321,6 +320,12 @@ def function_judge(reference: Callable, points: np.ndarray, success: str,
         if right and not tf.is_tensor(got):
             reject("the values are right, but your function returns a NumPy array or a Python number, not a tensor: "
                    "use TensorFlow operations (tf.…) so that it works inside TensorFlow's graphs too.", "numpy")
+        if right:
+            try:
+                call("calling your function inside tf.function", tf.function(fn, autograph=False), xs)
+            except LearnerCodeError as e:
+                reject(f"the values are right eagerly, but inside tf.function (where a chain's links run in "
+                       f"training) {e.sentence()}", e.mistake)
         if right:
             return Feedback(True, success)
         for wrong_fn, key, message in mistakes:

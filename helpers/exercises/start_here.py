@@ -16,7 +16,8 @@ register(Exercise(
                                "x = 3. (2 is also the second derivative, the slope of the slope: the question asks "
                                "for the first.)"),
             (18.0, "exponent_kept", "the power rule lowers the exponent by one: the derivative of x² is a multiple "
-                                    "of x¹, not of x²."),
+                                    "of x¹, not of x². (Or, if your 18 is the derivative evaluated at x² = 9: "
+                                    "evaluate it at x = 3 itself.)"),
             (7.0, "difference_quotient", "7 is (4² − 3²)/1, the slope of the chord from 3 to 4: a difference "
                                          "quotient with a step of 1. The derivative is its limit as the step "
                                          "shrinks to 0."),
