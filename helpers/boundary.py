@@ -333,6 +333,11 @@ def explain(error: BaseException) -> Explanation:
                                         "checker tries (the exercise says which shapes and dtypes; upstream always "
                                         "has the output's shape, which is not always one number). Remove the assert, "
                                         "or write code that works for every such input.")
+    if isinstance(error, NotImplementedError) and "only available when eager execution is enabled" in text:
+        return Explanation("numpy_in_graph",
+                           ".numpy() works only eagerly: inside tf.function a tensor (or a variable's value) is "
+                           "symbolic and has no value yet. Compute with TensorFlow operations (use the variable "
+                           f"itself, w, not w.numpy()), or wrap NumPy code in tf.numpy_function. ({original})")
     if isinstance(error, NotImplementedError):
         said = f" ({_first_line(text)})" if text.strip() else ""
         return Explanation("not_attempted", f"your code still raises NotImplementedError{said}: replace that line "

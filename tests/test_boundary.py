@@ -11,6 +11,7 @@ from learner_answer_types import RAW_TENSORFLOW_TEXT
 A = tf.constant(np.arange(15.0).reshape(5, 3))
 u5 = tf.constant(np.ones(5))
 x = tf.constant([1.0, 2.0, 3.0])
+VARIABLE = tf.Variable(2.0)
 
 
 def in_function(fn):
@@ -100,6 +101,8 @@ CASES = {
     "NumPy inside a function compiled with XLA": (
         lambda: tf.function(lambda t: tf.numpy_function(np.sin, [t], tf.float32), jit_compile=True)(x),
         "jit_compile", ("jit_compile=True", "numpy_function")),
+    ".numpy() of a variable in tf.function": (lambda: tf.function(lambda: VARIABLE.numpy())(), "numpy_in_graph",
+                                               (".numpy()", "tf.function")),
     "stub left in": (lambda: (_ for _ in ()).throw(NotImplementedError("return dL/dx")), "not_attempted",
                      ("NotImplementedError",)),
 }

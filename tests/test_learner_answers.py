@@ -39,6 +39,7 @@ import learner_answers_r
 import learner_answers_s
 import learner_answers_t
 import learner_answers_u
+import learner_answers_v
 
 try:
     import learner_answers_holdout
@@ -54,7 +55,8 @@ ANSWERS = (list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + l
            + list(learner_answers_n.ANSWERS) + list(learner_answers_o.ANSWERS)
            + list(learner_answers_p.ANSWERS) + list(learner_answers_q.ANSWERS)
            + list(learner_answers_r.ANSWERS) + list(learner_answers_s.ANSWERS)
-           + list(learner_answers_t.ANSWERS) + list(learner_answers_u.ANSWERS) + HOLDOUT)
+           + list(learner_answers_t.ANSWERS) + list(learner_answers_u.ANSWERS)
+           + list(learner_answers_v.ANSWERS) + HOLDOUT)
 
 # Where the author's words would give the exercise's answer away, feedback names the concept instead
 # (the course's rule: name the misconception and where to look, never the formula).
