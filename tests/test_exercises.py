@@ -468,6 +468,8 @@ WRONG_ANSWERS["06.numpy_erf"]["approximation"] = numpy_erf(grad=lambda x, u: u *
 WRONG_ANSWERS["01.local_sin"]["integer"] = lambda x: tf.cast(tf.cos(x), tf.int32)
 WRONG_ANSWERS["08.implicit_scalar"]["product_of_sums"] = implicit_grad(
     lambda z, w, u, D: (u / (1 - w * D), tf.reduce_sum(u * D / (1 - w * D)) * tf.reduce_sum(z)))
+WRONG_ANSWERS["08.implicit_scalar"]["z_factor_missing"] = implicit_grad(
+    lambda z, w, u, D: (u / (1 - w * D), tf.reduce_sum(u * D / (1 - w * D))))
 WRONG_ANSWERS["09.fix_linear"]["activation_slope"] = cg(lin, lambda x, W, b, u: (
     (u * tf.sigmoid(x @ W + b)) @ tf.transpose(W), tf.transpose(x) @ (u * tf.sigmoid(x @ W + b)),
     tf.reduce_sum(u * tf.sigmoid(x @ W + b), 0)))

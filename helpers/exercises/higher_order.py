@@ -248,8 +248,10 @@ def _judge_hvp(answer) -> Feedback:
             return Feedback(False, "hvp returns nothing yet: its body has no return statement with a value. Return "
                                    "H·v, one tensor shaped like x.", "returned_none")
         if got is None:
-            return Feedback(False, "hvp returned None: the outer tape saw no path from the gradient to x. Compute the "
-                                   "gradient inside the outer tape's with-block, and watch x in both tapes.", "none")
+            return Feedback(False, "hvp returned None: the outer tape saw no path from what you differentiate to x. "
+                                   "Everything between x and the target of the outer gradient call (the inner "
+                                   "gradient g, and its product with v) must be computed inside the outer tape's "
+                                   "with-block, and x watched by both tapes.", "none")
         if isinstance(got, (tuple, list)):
             return Feedback(False, f"hvp returned {len(got)} values; return H·v alone, one tensor shaped like x.",
                             "wrong_kind")

@@ -77,6 +77,12 @@ def _mean_not_sum(x, w, u):
     return through, tf.reduce_mean(through * D * z)
 
 
+def _z_factor_missing(x, w, u):
+    z, D = _slope(x, w)
+    through = u / (1 - w * D)
+    return through, tf.reduce_sum(through * D)
+
+
 def _product_of_sums(x, w, u):
     z, D = _slope(x, w)
     through = u / (1 - w * D)
@@ -134,6 +140,9 @@ register(Exercise(
             *[("hard_coded_w", _w_fixed_at(number, everywhere),
                f"right at w = {number} only: your grad uses the number {number} where the argument w belongs (the "
                "checker tries other values of w).") for number in (0.6, 0.7, 0.5) for everywhere in (False, True)],
+            ("z_factor_missing", _z_factor_missing,
+             "the gradient for w misses a factor: w enters through tanh(w z), and differentiating w z with respect "
+             "to w (z held as it is) brings one down. dx is right."),
             ("product_of_sums", _product_of_sums,
              "the gradient for w multiplies two sums (each factor summed over the entries on its own) instead of "
              "summing products entry by entry: each entry's z belongs with that entry's own factor (an einsum "
@@ -172,7 +181,8 @@ register(Exercise(
     """,
     answer_name="fixed_point",
     mistakes=("last_step_only", "plus_sign", "hard_coded_w", "truncated", "slope_at_x", "slope_of_z",
-              "slope_not_squared", "upstream_ignored", "not_summed", "mean_not_sum", "product_of_sums"),
+              "slope_not_squared", "upstream_ignored", "not_summed", "mean_not_sum", "product_of_sums",
+              "z_factor_missing"),
     context={"iterate_fixed_point": iterate_fixed_point},
     hints={"upstream_ignored": "multiply both gradients by upstream.",
            "count": "two inputs, two gradients: (dL/dx, dL/dw).",
