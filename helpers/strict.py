@@ -27,7 +27,7 @@ say what to do.
 >>> tape.gradient(y, x)
 Traceback (most recent call last):
 ...
-helpers.strict.CustomGradientError: double: grad returned shape (2, 3) for input 'x' of shape (3,): a gradient always has its input's shape. Return Jᵀ·upstream reduced to x's shape. If x was broadcast to (2, 3) in the forward pass, its gradient collects one contribution per copy: sum them over the broadcast axes.
+helpers.strict.CustomGradientError: double: grad returned shape (2, 3) for input 'x' of shape (3,): a gradient always has its input's shape. Return Jᵀ·upstream reduced to x's shape. It has axes x does not have, as a gradient does before it is summed: where x is broadcast in the forward pass (copied along axes it lacks), its gradient collects one contribution per copy: sum them over every such axis.
 """
 
 from __future__ import annotations
@@ -157,8 +157,9 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> l
                        f"reduced to {name}'s shape.")
         if not g.shape.is_compatible_with(value.shape):
             if _broadcast_from(value.shape, g.shape):
-                wrong_shape += (f" If {name} was broadcast to {_shape_text(g.shape)} in the forward pass, its "
-                                "gradient collects one contribution per copy: sum them over the broadcast axes.")
+                wrong_shape += (f" It has axes {name} does not have, as a gradient does before it is summed: where "
+                                f"{name} is broadcast in the forward pass (copied along axes it lacks), its gradient "
+                                "collects one contribution per copy: sum them over every such axis.")
             elif g.shape.rank == value.shape.rank and g.shape.rank and g.shape.rank >= 2 and \
                     list(g.shape[-2:]) == list(value.shape[-2:])[::-1]:
                 wrong_shape += (f" Its last two axes are {name}'s transposed: the transpose of the gradient? Swap "
