@@ -229,6 +229,7 @@ register(Exercise(
               "constant_factor"),
     hints={"upstream_ignored": "multiply the density by upstream.",
            "constant_factor": "check the constant in front of the density: ½ · d/dx erf(x/√2).",
-           "dtype_mismatch": "np.sqrt and np.pi give Python numbers that take x's dtype; tf.sqrt(2 * np.pi) is a "
-                             "float32 tensor."},
+           "dtype_mismatch": "np.sqrt(2 * np.pi) is a NumPy scalar, which TensorFlow treats like a Python number: "
+                             "it takes x's dtype. tf.sqrt(2 * np.pi) is a float32 tensor, which clashes with a "
+                             "float64 x (the checker tries both)."},
 ))
