@@ -160,6 +160,10 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> l
                 wrong_shape += (f" It has axes {name} does not have, as a gradient does before it is summed: where "
                                 f"{name} is broadcast in the forward pass (copied along axes it lacks), its gradient "
                                 "collects one contribution per copy: sum them over every such axis.")
+            elif g.shape.rank == 0 and value.shape.rank:
+                wrong_shape += (f" It is one number: summed over every axis, {name}'s own too. Sum only over the "
+                                f"axes {name} was copied along (they depend on how many axes the other input has), "
+                                f"and keep {name}'s.")
             elif g.shape.rank == value.shape.rank and g.shape.rank and g.shape.rank >= 2 and \
                     list(g.shape[-2:]) == list(value.shape[-2:])[::-1]:
                 wrong_shape += (f" Its last two axes are {name}'s transposed: the transpose of the gradient? Swap "

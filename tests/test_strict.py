@@ -262,3 +262,12 @@ def test_gradients_in_a_dict_or_generator_are_named(container, word):
 
     with pytest.raises(CustomGradientError, match=f"grad returned {word}.*tuple"):
         gradients(multiply, np.float32(2.0), np.float32(3.0))
+
+
+def test_a_gradient_summed_down_to_one_number_is_told_to_keep_the_inputs_axes():
+    @strict_custom_gradient
+    def bias_add(x, b):
+        return x + b, lambda u: (u, tf.reduce_sum(u))
+
+    with pytest.raises(CustomGradientError, match="one number.*keep b's"):
+        gradients(bias_add, np.ones((5, 3), np.float32), np.ones(3, np.float32))
