@@ -780,3 +780,30 @@ def test_a_class_that_makes_the_function_is_a_factory_not_a_pytorch_class():
             return self._f(x)
 
     assert check("03.matvec", make_f).passed
+
+
+def test_an_hvp_that_hides_a_none_behind_zeros_is_told_so():
+    def hvp(f, x, v):
+        with tf.GradientTape() as outer:                 # x not watched: the outer gradient is None
+            with tf.GradientTape() as inner:
+                inner.watch(x)
+                y = f(x)
+            g = inner.gradient(y, x)
+            gv = tf.reduce_sum(g * v)
+        h = outer.gradient(gv, x)
+        return tf.zeros_like(x) if h is None else h
+
+    feedback = check("07.hvp", hvp)
+    assert feedback.mistake == "zeros" and "None" in feedback.message, feedback
+
+
+def test_a_clipped_exercise_gradient_is_not_called_an_approximation():
+    feedback = check("02.x_sin_x", cg(lambda x: x * tf.sin(x), lambda x, u: tf.clip_by_value(
+        u * (tf.sin(x) + x * tf.cos(x)), -1.0, 1.0)))
+    assert not feedback.passed and "clip" in feedback.message and "approximation" not in feedback.message, feedback
+
+
+def test_a_float32_gradient_for_a_float64_input_is_caught():
+    feedback = check("02.x_sin_x", cg(lambda x: x * tf.sin(x), lambda x, u: tf.cast(
+        u * (tf.sin(x) + x * tf.cos(x)), tf.float32)))
+    assert not feedback.passed and "float32" in feedback.message, feedback

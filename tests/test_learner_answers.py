@@ -40,6 +40,8 @@ import learner_answers_s
 import learner_answers_t
 import learner_answers_u
 import learner_answers_v
+import learner_answers_w
+import learner_answers_x
 
 try:
     import learner_answers_holdout
@@ -56,7 +58,8 @@ ANSWERS = (list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + l
            + list(learner_answers_p.ANSWERS) + list(learner_answers_q.ANSWERS)
            + list(learner_answers_r.ANSWERS) + list(learner_answers_s.ANSWERS)
            + list(learner_answers_t.ANSWERS) + list(learner_answers_u.ANSWERS)
-           + list(learner_answers_v.ANSWERS) + HOLDOUT)
+           + list(learner_answers_v.ANSWERS) + list(learner_answers_w.ANSWERS)
+           + list(learner_answers_x.ANSWERS) + HOLDOUT)
 
 # Where the author's words would give the exercise's answer away, feedback names the concept instead
 # (the course's rule: name the misconception and where to look, never the formula).
@@ -67,6 +70,8 @@ INSTEAD_OF_THE_ANSWER = {
     ("04.quadratic_form", "inner product instead of outer"): ("shape",),
     ("09.spot_the_mistake", "snippet-1-as-none"): ("how smooth_step is called",),
     ("09.spot_the_mistake", "snippets-2-and-3-swapped"): ("from above",),
+    ("09.spot_the_mistake", "tf-print-means-none"): ("how smooth_step is called",),
+    ("09.spot_the_mistake", "precision-for-item-2"): ("from above",),
     ("09.fix_linear", "only-dW-fixed"): ("batch axis",),
 }
 

@@ -292,6 +292,11 @@ def _judge_hvp(answer) -> Feedback:
                                    "shapes, such as v[:, None] or a (n, 1) column against g's (n,), which broadcasts "
                                    "to an n × n matrix whose sum is Σg · Σv, not Σ g·v. Keep v shaped like x.",
                             "broadcast")
+        if np.allclose(got, 0) and not np.allclose(H @ _HV, 0):
+            return Feedback(False, "hvp returns zeros: did the outer gradient come back as None (the outer tape saw "
+                                   "no path to x: watch x in it, and compute g and g·v inside its block) and "
+                                   "something replace that None with zeros? Let a None show instead of hiding it.",
+                            "zeros")
         target = H @ _HV
         scale = float(got.ravel() @ target.ravel() / (target.ravel() @ target.ravel()))
         if not np.isclose(scale, 1.0, rtol=1e-3) and np.allclose(got, scale * target, rtol=1e-6, atol=1e-9):

@@ -691,6 +691,9 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
                             "np.sqrt, np.pi ...), float32 arithmetic inside grad (keep the input's dtype), or a small "
                             "missing term?")
                 mistake = "approximation"
+            elif mistake == "constant_factor":
+                sentence += (". Look for the extra factor: a division by a norm or a size, a mean where a sum is "
+                             "meant, a constant rounded or left out")
             elif mistake in ("wrong_values", "partial", None) and fallback:
                 sentence = f"{sentence.split(':')[0]}: {fallback}" if ":" in sentence else fallback
             at = f" (at the point {n + 1} of {len(points)} the checker tries)" if len(points) > 1 and n else ""
@@ -698,6 +701,13 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
         if exact:
             for inputs in points:
                 ratio, off = _approximation_error(fn, inputs, reference_forward)
+                if ratio > 1 and off > 1e-2:
+                    return Feedback(False, "your gradient agrees with the derivative for the checker's first "
+                                           f"upstreams but not for another one (off by up to {off:.1e} of its largest "
+                                           "entry): does grad clip, normalise or otherwise limit its result, or use "
+                                           "upstream in another way than a plain product? The gradient of a "
+                                           "derivative is upstream times the local derivative, for every upstream.",
+                                    "not_linear")
                 if ratio > 1:
                     return Feedback(False, "your gradient is close to the exact derivative but not equal to it (off "
                                            f"by up to {off:.1e} of its "
