@@ -145,6 +145,26 @@ def describe_return(value) -> tuple[str, str] | None:
     return "wrong_kind", f"a {type(value).__name__}, not a tensor"
 
 
+def gradients_problem(grads, count: int, kind: str = "input", names: str = "") -> tuple[str, str] | None:
+    """``(mistake, sentence)`` when what grad returned cannot be its gradients, for ``count`` inputs or variables.
+
+    None for several of them means grad returns nothing yet; a dict or a generator is flattened by TensorFlow
+    into the wrong count or order. Shared by strict_custom_gradient and check_gradients.
+    """
+    import inspect
+
+    listing = f" ({names})" if names else ""
+    if grads is None and count > 1:
+        return "returned_none", (f"grad returned None, nothing at all, for {count} {kind}s{listing}: is its return "
+                                 f"statement missing? Return one gradient per {kind}, in order.")
+    if isinstance(grads, dict) or inspect.isgenerator(grads):
+        what = "a dict" if isinstance(grads, dict) else "a generator (a yield, or a comprehension in round brackets)"
+        return "container", (f"grad returned {what}; TensorFlow takes the gradients as a tuple (or list), one per "
+                             f"{kind}, in the order of the {kind}s{listing}: return g_1, g_2, ... (None for an input "
+                             "that is not a float).")
+    return None
+
+
 def returns_nothing(fn) -> bool:
     """Whether ``fn``'s body has no ``return`` with a value, so that every call gives None (a stub half done).
 

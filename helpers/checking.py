@@ -59,7 +59,7 @@ import numpy as np
 import tensorflow as tf
 
 from ._format import html_table, text_table
-from .boundary import HelperSignal, LearnerCodeError, describe_return, running
+from .boundary import HelperSignal, LearnerCodeError, describe_return, gradients_problem, running
 from .strict import accepts_variables
 
 __all__ = ["check_gradients", "GradientCheckError", "GradientReport", "InputResult"]
@@ -359,16 +359,11 @@ def _outputs(f_name: str, y) -> tuple[list[tf.Tensor], bool]:
     return outputs, single
 
 
-def _refuse_container(f_name: str, grads, count: int = 1) -> None:
-    """grad's gradients in a dict or a generator: TensorFlow flattens them into the wrong count or order.
-    None for several inputs: grad returns nothing yet."""
-    if grads is None and count > 1:
-        raise _Problem("returned_none", f"{f_name}'s grad returned None, nothing at all, for {count} inputs: is its "
-                                        "return statement missing? Return one gradient per input, in order")
-    if isinstance(grads, dict) or inspect.isgenerator(grads):
-        what = "a dict" if isinstance(grads, dict) else "a generator (a yield, or a comprehension in round brackets)"
-        raise _Problem("container", f"{f_name}'s grad returned {what}; TensorFlow takes the gradients as a tuple (or "
-                                    "list), one per input, in the order of the inputs: return g_1, g_2, ...")
+def _refuse_container(f_name: str, grads, count: int) -> None:
+    """What grad returned cannot be its gradients (None for several inputs, a dict, a generator)."""
+    problem = gradients_problem(grads, count)
+    if problem is not None:
+        raise _Problem(problem[0], f"{f_name}'s {problem[1]}")
 
 
 # --------------------------------------------------------------------------- the two sides

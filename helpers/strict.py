@@ -97,16 +97,11 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> l
     (with ``tf.debugging.assert_equal``) where a dimension is unknown, as
     inside ``model.fit`` with a variable batch size.
     """
-    if grads is None and len(values) > 1:
-        raise CustomGradientError(
-            f"{fname}: grad returned None, nothing at all, for {len(values)} {kind}s ({', '.join(names)}): is its "
-            f"return statement missing? Return one gradient per {kind}, in order.", "returned_none")
-    if isinstance(grads, dict) or inspect.isgenerator(grads):
-        what = "a dict" if isinstance(grads, dict) else "a generator (a yield, or a comprehension in round brackets)"
-        raise CustomGradientError(
-            f"{fname}: grad returned {what}; TensorFlow takes the gradients as a tuple (or list), one per {kind}, in "
-            f"the order of the {kind}s ({', '.join(names)}): return g_1, g_2, ... (None for an input that is not a "
-            "float).", "container")
+    from .boundary import gradients_problem
+
+    problem = gradients_problem(grads, len(values), kind, ", ".join(names))
+    if problem is not None:
+        raise CustomGradientError(f"{fname}: {problem[1]}", problem[0])
     if not isinstance(grads, (list, tuple)):
         grads = [grads]
     grads = list(grads)

@@ -620,8 +620,8 @@ def _reject_stale_forward(answer: Callable, inputs: tuple, earlier: list, refere
 def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple], reference_forward: Callable,
                    success: str, known_wrong: Sequence[tuple[str, Callable, str]] = (),
                    fallback: str = "", forward_message: str = "the forward value is not right: change only grad, "
-                   "keep the forward pass as given.", messages: dict[str, str] | None = None,
-                   exact: bool = True) -> Callable[[Any], Feedback]:
+                   "keep the forward pass as given.", messages: dict[str, str] | None = None
+                   ) -> Callable[[Any], Feedback]:
     """Judge a learner's custom-gradient function with :func:`helpers.check_gradients`, at several points.
 
     ``make_inputs()`` returns a list of input tuples (points), or one tuple.
@@ -634,9 +634,9 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
     Otherwise the checker's diagnosis is the feedback, or ``fallback`` when
     it finds no simple pattern; ``messages`` replaces the checker's words for
     a mistake where they would give the exercise's answer away (the checker
-    names the fix, an exercise must not). With ``exact``, a gradient that
-    passes the check must also equal TensorFlow's own derivative of
-    ``reference_forward`` to within rounding: the checker's tolerance would
+    names the fix, an exercise must not). A gradient that passes the check
+    must also equal TensorFlow's own derivative of ``reference_forward`` to
+    within rounding: the checker's tolerance would
     let an approximation (a finite difference inside grad) through.
     """
     from ..checking import check_gradients
@@ -698,22 +698,21 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
                 sentence = f"{sentence.split(':')[0]}: {fallback}" if ":" in sentence else fallback
             at = f" (at the point {n + 1} of {len(points)} the checker tries)" if len(points) > 1 and n else ""
             return Feedback(False, sentence + at, mistake)
-        if exact:
-            for inputs in points:
-                ratio, off = _approximation_error(fn, inputs, reference_forward)
-                if ratio > 1 and off > 1e-2:
-                    return Feedback(False, "your gradient agrees with the derivative for the checker's first "
-                                           f"upstreams but not for another one (off by up to {off:.1e} of its largest "
-                                           "entry): does grad clip, normalise or otherwise limit its result, or use "
-                                           "upstream in another way than a plain product? The gradient of a "
-                                           "derivative is upstream times the local derivative, for every upstream.",
-                                    "not_linear")
-                if ratio > 1:
-                    return Feedback(False, "your gradient is close to the exact derivative but not equal to it (off "
-                                           f"by up to {off:.1e} of its "
-                                           "largest entry, more than rounding): an approximation, such as a finite "
-                                           "difference inside grad or a few terms of a series, is not the derivative. "
-                                           "Write the derivative itself.", "approximation")
+        for inputs in points:
+            ratio, off = _approximation_error(fn, inputs, reference_forward)
+            if ratio > 1 and off > 1e-2:
+                return Feedback(False, "your gradient agrees with the derivative for the checker's first "
+                                       f"upstreams but not for another one (off by up to {off:.1e} of its largest "
+                                       "entry): does grad clip, normalise or otherwise limit its result, or use "
+                                       "upstream in another way than a plain product? The gradient of a "
+                                       "derivative is upstream times the local derivative, for every upstream.",
+                                "not_linear")
+            if ratio > 1:
+                return Feedback(False, "your gradient is close to the exact derivative but not equal to it (off "
+                                       f"by up to {off:.1e} of its "
+                                       "largest entry, more than rounding): an approximation, such as a finite "
+                                       "difference inside grad or a few terms of a series, is not the derivative. "
+                                       "Write the derivative itself.", "approximation")
         return Feedback(True, success)
 
     return judge
