@@ -532,7 +532,7 @@ def explain(error: BaseException) -> Explanation:
                            "which work entry by entry; for a loop that runs until a tensor condition holds, a fixed "
                            f"number of steps, or tf.while_loop. ({original})")
     if "only length-1 arrays can be converted" in text or "only 0-dimensional arrays can be converted" in text or \
-            (re.search(r"must be a (?:string or a )?real number", text) and "Tensor" in text):
+            (re.search(r"must be (?:a )?(?:string or a )?real number", text) and "Tensor" in text):
         return Explanation("python_math", "a Python function for single numbers (math.cos, float(), int()) received a "
                                           "tensor of several entries, or a symbolic tensor inside tf.function: use "
                                           "TensorFlow's functions (tf.cos, tf.exp, tf.cast ...), which work entry by "

@@ -455,6 +455,11 @@ WRONG_ANSWERS["01.local_sin"].update({"takes_upstream": local_sin_with_upstream,
 WRONG_ANSWERS["01.local_sin"]["approximate"] = lambda x: 1 - x ** 2 / 2                 # kept: near 0 only
 WRONG_ANSWERS["02.stable_log1pexp"]["negative_side"] = cg(lambda x: tf.abs(x) + tf.math.log1p(tf.exp(-tf.abs(x))),
                                                           lambda x, u: u * tf.sigmoid(x))
+WRONG_ANSWERS["02.stable_log1pexp"]["not_elementwise"] = cg(                     # one formula for every entry
+    lambda x: tf.cond(tf.reduce_any(x > 0), lambda: x + tf.math.log1p(tf.exp(-x)), lambda: tf.math.log1p(tf.exp(x))),
+    lambda x, u: u * tf.sigmoid(x))
+WRONG_ANSWERS["04.bias_add"]["product_gradients"] = cg(lambda x, b: x + b, lambda x, b, u: (  # pasted from multiply
+    u * b, tf.reduce_sum(u * x, axis=list(range(len(u.shape) - 1)))))
 WRONG_ANSWERS["02.multiply"]["divide_gradients"] = cg(lambda x, y: x * y, lambda x, y, u: (u / y, -u * x / y ** 2))
 WRONG_ANSWERS["03.softmax_vjp"]["overflow"] = cg(sm, lambda z, u: raw_softmax(z) * (
     u - tf.reduce_sum(u * raw_softmax(z), axis=-1, keepdims=True)))

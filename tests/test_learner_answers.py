@@ -42,6 +42,8 @@ import learner_answers_u
 import learner_answers_v
 import learner_answers_w
 import learner_answers_x
+import learner_answers_y
+import learner_answers_z
 
 try:
     import learner_answers_holdout
@@ -59,7 +61,8 @@ ANSWERS = (list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + l
            + list(learner_answers_r.ANSWERS) + list(learner_answers_s.ANSWERS)
            + list(learner_answers_t.ANSWERS) + list(learner_answers_u.ANSWERS)
            + list(learner_answers_v.ANSWERS) + list(learner_answers_w.ANSWERS)
-           + list(learner_answers_x.ANSWERS) + HOLDOUT)
+           + list(learner_answers_x.ANSWERS) + list(learner_answers_y.ANSWERS)
+           + list(learner_answers_z.ANSWERS) + HOLDOUT)
 
 # Where the author's words would give the exercise's answer away, feedback names the concept instead
 # (the course's rule: name the misconception and where to look, never the formula).
@@ -72,6 +75,8 @@ INSTEAD_OF_THE_ANSWER = {
     ("09.spot_the_mistake", "snippets-2-and-3-swapped"): ("from above",),
     ("09.spot_the_mistake", "tf-print-means-none"): ("how smooth_step is called",),
     ("09.spot_the_mistake", "precision-for-item-2"): ("from above",),
+    ("09.spot_the_mistake", "silent-print-as-none"): ("how smooth_step is called",),
+    ("09.spot_the_mistake", "argmax-cast-as-float32"): ("no gradient at all",),
     ("09.fix_linear", "only-dW-fixed"): ("batch axis",),
 }
 

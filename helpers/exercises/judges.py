@@ -42,6 +42,8 @@ def _kind(value: Any) -> str:
         return f"a tensor of shape {tuple(value.shape)}"
     if isinstance(value, np.ndarray):
         return f"a NumPy array of shape {value.shape}"
+    if isinstance(value, np.generic):
+        return f"a NumPy number ({value.dtype.name})"
     if isinstance(value, tuple):
         return f"a tuple of {len(value)}"
     if isinstance(value, list):

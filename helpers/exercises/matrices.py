@@ -119,6 +119,11 @@ register(Exercise(
 ))
 
 
+_PRODUCT_WORDS = ("these look like the gradients of a product x·b: each input's gradient multiplied by the other "
+                  "input. y = x + b is a sum: what is the local derivative of a sum with respect to each of its "
+                  "terms?")
+
+
 def _bias_points():
     return [(tf.constant(_rng.standard_normal((5, 3)).astype(np.float32)), tf.constant([0.5, -1.0, 2.0])),
             (tf.constant(_rng.standard_normal((2, 4)).astype(np.float32)), tf.constant([0.1, 0.2, -0.3, 1.0])),
@@ -135,6 +140,10 @@ register(Exercise(
             ("mean_not_sum", lambda x, b, u: (u, tf.reduce_mean(tf.reshape(u, (-1, u.shape[-1])), axis=0)),
              "you averaged over the batch: every row's copy of b adds its own contribution to the loss, so the "
              "contributions are summed, not averaged."),
+            ("product_gradients", lambda x, b, u: (u * b, tf.reduce_sum(u * x, axis=list(range(len(u.shape) - 1)))),
+             _PRODUCT_WORDS),
+            ("product_gradients", lambda x, b, u: (u * b, tf.reduce_sum(u, axis=list(range(len(u.shape) - 1)))),
+             _PRODUCT_WORDS),
         ],
         fallback="b is used by every row of the batch: how do the rows' contributions to its gradient combine? "
                  "(The checker tries several batch sizes.)",
@@ -150,7 +159,7 @@ register(Exercise(
             return x + b, grad
     """,
     answer_name="bias_add",
-    mistakes=("not_summed", "upstream_ignored", "wrong_shape", "mean_not_sum"),
+    mistakes=("not_summed", "upstream_ignored", "wrong_shape", "mean_not_sum", "product_gradients"),
     hints={"not_summed": "b was added at every position along x's leading axes ((batch,), or (batch, time) at the "
                          "checker's third point): its gradient collects one contribution per position.",
            "wrong_shape": "b has shape (n,), and upstream has x's shape: (batch, n), or (batch, time, n) at the "

@@ -61,6 +61,20 @@ _LOG1PEXP_X = np.array([-100.0, -30.0, -20.0, -10.0, 0.0, 2.0, 6.0, 10.0, 88.0, 
 _LOG1PEXP_U = np.array([1.0, 1.5, 0.5, 2.0, 1.0, 0.8, 1.2, 0.5, 1.0, 3.0, 1.0], dtype=np.float32)
 
 
+def _not_entry_by_entry(fn, yv) -> list[float]:
+    """The points where ``fn`` of the whole vector differs from ``fn`` of that entry alone (empty if none)."""
+    alone = []
+    for v in _LOG1PEXP_X:
+        try:
+            with running("calling your function"):
+                alone.append(float(one_tensor(fn(tf.constant([v])), "your function").numpy().reshape(-1)[0]))
+        except Exception:  # noqa: BLE001 - it fails on one entry: the other checks say why
+            return []
+    alone = np.array(alone)
+    differ = ~np.isclose(yv, alone, rtol=1e-5, atol=1e-6, equal_nan=True)
+    return _LOG1PEXP_X[differ].tolist()
+
+
 def _judge_log1pexp(answer) -> Feedback:
     fn = function_from(answer, "your custom-gradient function")
     x, u = tf.constant(_LOG1PEXP_X), tf.constant(_LOG1PEXP_U)
@@ -76,6 +90,14 @@ def _judge_log1pexp(answer) -> Feedback:
     want_y = np.logaddexp(0.0, _LOG1PEXP_X.astype(np.float64))
     want_g = _LOG1PEXP_U / (1 + np.exp(-_LOG1PEXP_X.astype(np.float64)))
     yv = y.numpy()
+    if not np.allclose(yv, want_y, rtol=1e-5, atol=1e-6):
+        mixed = _not_entry_by_entry(fn, yv)
+        if mixed:
+            return Feedback(False, f"at x = {mixed} your function gives other values when it gets the whole vector "
+                                   "than when it gets that entry alone: it picks one formula for every entry at once "
+                                   "(a Python if on tf.reduce_any(...) or tf.reduce_all(...), say). The right formula "
+                                   "depends on each entry's sign: choose it entry by entry, elementwise.",
+                            "not_elementwise")
     if not np.all(np.isfinite(yv)):
         bad = _LOG1PEXP_X[~np.isfinite(yv)].tolist()
         return Feedback(False, f"the forward value is inf or NaN at x = {bad}: e^x overflows float32 above "
@@ -160,7 +182,7 @@ register(Exercise(
     """,
     answer_name="stable_log1pexp",
     mistakes=("forward_overflow", "nan_gradient", "upstream_ignored", "wrong_values", "wrong_sign", "cancellation",
-              "no_custom_gradient", "forward_cancellation", "uses_softplus", "negative_side"),
+              "no_custom_gradient", "forward_cancellation", "uses_softplus", "negative_side", "not_elementwise"),
     hints={"python_bool": "tf.maximum(x, 0.0) and tf.abs(x) work entry by entry.",
            "dtype_mismatch": "write constants as Python numbers (0.0), which take x's dtype."},
 ))

@@ -4,7 +4,7 @@ import numpy as np
 import tensorflow as tf
 
 from . import Exercise, Feedback, register, reject
-from .judges import function_from, one_tensor, require_custom_gradient
+from .judges import _kind, function_from, one_tensor, require_custom_gradient
 from ..boundary import running
 
 _X = np.array([1.0, -2.0, 0.5], dtype=np.float32)
@@ -107,7 +107,8 @@ def _judge_scale(answer) -> Feedback:
                                    "the list of variable gradients).", "none")
         for name, g in (("x", dx), ("w", dw)):
             if not tf.is_tensor(g):
-                return Feedback(False, f"the gradient for {name} is {type(g).__name__}, not a tensor: use TensorFlow "
+                return Feedback(False, f"the gradient for {name} is {_kind(g)}, not a tensor: NumPy inside grad "
+                                       "(.numpy(), np.*) works eagerly but fails inside tf.function. Use TensorFlow "
                                        "operations in grad.", "numpy")
         if tuple(dw.shape) != tuple(w.shape):
             hint = (" w is one number used by every entry of x: its gradient collects all their contributions, "
