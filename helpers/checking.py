@@ -9,7 +9,10 @@ differences of the forward function, in float64 where the function allows.
 a random direction ``v`` it compares ``⟨grad(u), v⟩`` with the central
 difference ``⟨u, (f(x + hv) − f(x − hv)) / 2h⟩``. A wrong gradient almost
 surely fails this test, and it costs one backward pass and three forward
-passes whatever the size of ``x``. Steps are scaled entry by entry (an input
+passes whatever the size of ``x``. (One exception: an error confined to a
+few entries of a large input, above all small entries, weighs little in one
+random sum and can pass; check such a function on a small input too.)
+Steps are scaled entry by entry (an input
 may hold 0.001 and 150), and a mismatch is confirmed with a ladder of step
 sizes before it is reported: a difference that changes with the step is the
 method's error, not the gradient's. Only then does the checker spend more
@@ -49,6 +52,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import html
 import inspect
 import numbers
@@ -171,7 +175,7 @@ class GradientReport:
         return self.ok
 
     def _rows(self) -> list[list[str]]:
-        return [[r.name if r.kind == "input" else f"{r.name} (variable)", str(r.shape), r.dtype, r.result,
+        return [[f"{r.name} (variable)" if r.kind == "variable" else r.name, str(r.shape), r.dtype, r.result,
                  "" if r.error is None else f"{r.error:.1e}"] for r in self.inputs]
 
     _HEADERS = ["input", "shape", "dtype", "result", "rel. error"]
@@ -376,6 +380,7 @@ class _Probe:
         self.differentiable = [_is_float(x) for x in xs]
         self.custom = False
         self.second_order = False
+        self.float64_differs = False
         self._forward()
         self.reference = reference or f
         self._numerical_setup()
@@ -443,14 +448,14 @@ class _Probe:
                 gin, gvar = self._run("grad", self._grad_fn, *us), []
             _refuse_container(self.f_name, gin, len(self.xs))
             gin = list(gin) if isinstance(gin, (list, tuple)) else [gin]
-            return gin, gvar
+            return _dense(gin), _dense(gvar)
         sources = [x for x, d in zip(self.xs, self.differentiable) if d] + self.variables
         target = self.outputs[0] if self.single else self.outputs
         upstream = us[0] if self.single else us
         grads = iter(self._run("the backward pass", self._tape.gradient, target, sources,
                                output_gradients=upstream))
         gin = [next(grads) if d else None for d in self.differentiable]
-        return gin, list(grads)
+        return _dense(gin), _dense(list(grads))
 
     # The numerical side -------------------------------------------------------
     def _call_reference(self, args):
@@ -510,6 +515,15 @@ class _Probe:
         return out + [_Source(self, None, v) for v in self.variables]
 
 
+_EPS = {"float16": 2.0 ** -10, "bfloat16": 2.0 ** -7, "float32": 2.0 ** -23, "float64": 2.0 ** -52}
+"""Machine epsilon per dtype (NumPy's finfo does not know bfloat16)."""
+
+
+def _dense(grads: list) -> list:
+    """``grads`` with sparse gradients (tf.IndexedSlices, from tf.gather or an embedding) made dense."""
+    return [tf.convert_to_tensor(g) if isinstance(g, tf.IndexedSlices) else g for g in grads]
+
+
 class _NotFloat64(HelperSignal):
     """The function refused float64: the finite differences start again in its own dtype."""
 
@@ -528,6 +542,9 @@ class _Source:
         self.shape = self.base.shape
         magnitude = np.abs(self.base)
         self.scale = np.where(magnitude > 1e-30, magnitude, 1.0)      # steps relative to each entry
+        # Directions are scaled like the steps, so ⟨g, v⟩ shrinks with small inputs: so must the absolute tolerance
+        # (it is meant for gradient entries), or a wrong gradient of tiny inputs would pass under it.
+        self.atol_unit = min(1.0, float(np.sqrt(np.mean(self.scale ** 2)))) if self.scale.size else 1.0
         self.first_step = _FIRST_STEP.get(self.dtype.name, 5e-3)
         self.eps = float(np.finfo(self.dtype.as_numpy_dtype).eps)
 
@@ -568,7 +585,8 @@ class _Source:
         if not np.allclose(taken, wanted, rtol=0.1, atol=0.1 * float(np.max(np.abs(wanted)) or 1)):
             return None
         f_plus, f_minus = self._at(plus), self._at(minus)
-        return (f_plus - f_minus) / (2 * h), taken, int(np.sum(f_plus == f_minus))
+        with np.errstate(invalid="ignore", over="ignore"):      # inf − inf where a low precision overflows
+            return (f_plus - f_minus) / (2 * h), taken, int(np.sum(f_plus == f_minus))
 
     def one_sided(self, direction: np.ndarray, h: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``f(x⁺) − f(x), f(x) − f(x⁻)`` (divided by h) and the direction taken."""
@@ -665,6 +683,21 @@ def _confirm(source: _Source, gs, us_flat, directions, first: _Comparison, rtol,
     return _Verdict(agrees, chosen, noise=error_estimate / scale, settled=settled)
 
 
+def _float64_differs(probe: _Probe) -> bool:
+    """True when the function computes other values in float64 than in its own dtype, beyond rounding
+    (a random draw seeded for one dtype, a lookup by dtype): float64 finite differences would judge another
+    function."""
+    if probe.numerical_dtype != "float64" or any(y.dtype == tf.float64 for y in probe.outputs):
+        return False
+    try:
+        wide = probe.evaluate()
+    except _NotFloat64:
+        return False
+    own = np.concatenate([np.asarray(y.numpy(), dtype=np.float64).reshape(-1) for y in probe.outputs])
+    size = float(np.max(np.abs(own))) if own.size else 0.0
+    return bool(np.any(np.abs(wide - own) > 1e-2 * size + 1e-6))
+
+
 def _is_random(probe: _Probe, calls: int = 4) -> bool:
     """True when calls at the same point disagree. Several calls: a dropout mask on a few entries can
     repeat between two calls (rate 0.3 on 8 entries: 1 time in 75), not between four."""
@@ -718,14 +751,15 @@ def _diagnose_values(probe: _Probe, k: int, gs, us, comparison: _Comparison, x_s
     usable = np.isfinite(ratio) & (np.abs(d) > 1e-3 * scale)
     if usable.sum() >= 2 or (usable.sum() == 1 and c.size == 1):
         r = ratio[usable]
-        if np.all(np.abs(r - r[0]) <= 1e-3 * max(1.0, abs(r[0]))):
+        spread = max(1e-3, 16 * _lowest_eps(probe))         # float16's gradients are rounded to about 1e-3
+        if np.all(np.abs(r - r[0]) <= spread * max(1.0, abs(r[0]))):
             factor = float(np.mean(r))
             if abs(factor - 1) < 1e-2:
                 return "near_tolerance", (f"the gradient is within {abs(factor - 1):.1e} of the numerical one, "
                                           f"just outside rtol={rtol:g}: if the function computes in float32 "
                                           "inside, pass rtol=1e-4 (or check it in float64); otherwise look for a "
                                           "small missing term")
-            if abs(factor + 1) < 1e-3:
+            if abs(factor + 1) < spread:
                 return "wrong_sign", ("wrong sign: the gradient is exactly minus the right one. Check the sign "
                                       "of the local derivative")
             if factor < 0:
@@ -733,7 +767,7 @@ def _diagnose_values(probe: _Probe, k: int, gs, us, comparison: _Comparison, x_s
                                     f"gradient reversal (λ = {-factor:.4g}), or a wrong sign and factor. If the "
                                     f"reversal is on purpose, say so: expect=lambda x: {factor:.4g} * x (or "
                                     "expect='surrogate')")
-            hint = " (a missing or extra factor 2?)" if min(abs(factor - 2), abs(factor - 0.5)) < 1e-3 else ""
+            hint = " (a missing or extra factor 2?)" if min(abs(factor - 2), abs(factor - 0.5)) < spread else ""
             return "constant_factor", (f"off by a constant factor: the gradient is {factor:.4g} times the right "
                                        f"one{hint}")
     if len(x_shape) == 2 and x_shape[0] == x_shape[1]:
@@ -759,8 +793,16 @@ def _linear_in_upstream(probe: _Probe, k: int, us: list[list[np.ndarray]], gs: l
     if summed is None or tripled is None or summed.shape != gs[0].shape or tripled.shape != gs[0].shape:
         return True
     size = max(1e-30, float(np.max(np.abs(gs[0]))), float(np.max(np.abs(gs[1]))))
-    return bool(np.allclose(summed, gs[0] + gs[1], rtol=1e-4, atol=1e-5 * size)
-                and np.allclose(tripled, 3 * gs[0], rtol=1e-4, atol=1e-5 * size))
+    # Rounding in the lowest precision involved (float16 upstreams round u₁ + u₂ and 3u₁ themselves).
+    rtol = max(1e-4, 16 * _lowest_eps(probe))
+    return bool(np.allclose(summed, gs[0] + gs[1], rtol=rtol, atol=rtol * size / 10)
+                and np.allclose(tripled, 3 * gs[0], rtol=rtol, atol=rtol * size / 10))
+
+
+def _lowest_eps(probe: _Probe) -> float:
+    """The machine epsilon of the lowest precision among the inputs and outputs (grad computes in those)."""
+    return max([_EPS.get(t.dtype.name, 2.0 ** -23) for t in list(probe.xs) + list(probe.outputs)
+                if tf.is_tensor(t) and t.dtype.is_floating] or [2.0 ** -23])
 
 
 def _gradient_k(probe: _Probe, k: int, us) -> np.ndarray | None:
@@ -989,9 +1031,25 @@ def check_gradients(f: Callable, *inputs, mode: str = "fast", rtol: float | None
     except LearnerCodeError as e:
         p = _raised("the forward pass", e)
         report.problem, report.mistake, report.error = p.message, p.mistake, p.error
+    bound = _bound_by_keyword(f)
+    if report.mistake == "count" and bound:
+        report.mistake = "keyword_call"
+        report.problem = (f"the function checked is a functools.partial that passes {', '.join(bound)} by keyword, and "
+                          "TensorFlow gives no gradient to a custom-gradient function's keyword arguments, so grad's "
+                          f"gradient for {bound[0]} has nowhere to go. Pass it positionally, lambda x: f(x, "
+                          f"{bound[0]}), or check it as an input too: check_gradients(f, x, {bound[0]}). "
+                          f"({report.problem})")
     if order == 2:
         _second_order_words(report, _disconnected_second_derivative(f, xs, names))
     return _finish(report, raise_on_failure)
+
+
+def _bound_by_keyword(f: Callable) -> list[str]:
+    """The names a functools.partial binds to tensors or arrays by keyword (empty for anything else)."""
+    if not isinstance(f, functools.partial):
+        return []
+    return [k for k, v in (f.keywords or {}).items()
+            if tf.is_tensor(v) or isinstance(v, (np.ndarray, tf.Variable))]
 
 
 def _entry(name: str, x) -> InputResult:
@@ -1027,15 +1085,21 @@ def _check_all(probe: _Probe, report: GradientReport, rng, surrogate: bool) -> N
                                          f"{len(probe.variables)} variable(s): one per variable, in order")
     grads = gin + gvar
     _check_order(probe, gin)
+    _check_forward_is_finite(probe, report)
+    if report.problem:
+        return                  # no finite difference can judge a gradient where the value is inf or NaN
     try:
         _check_each(probe, report, grads, us, rng, surrogate)
     except _NotFloat64:
         report.numerical_dtype = probe.numerical_dtype
+        if probe.float64_differs:
+            report.notes.append(f"in float64 the function computes other values than in {probe.numerical_dtype} "
+                                "(a random draw or a choice that depends on the dtype?), so the finite "
+                                f"differences are taken in {probe.numerical_dtype}")
         for entry in report.inputs:
             entry.ok, entry.result, entry.mistake, entry.cause, entry.note, entry.error = (
                 True, "ok" if entry.kind != "setting" else entry.result, None, None, None, None)
         _check_each(probe, report, grads, us, rng, surrogate)
-    _check_forward_is_finite(probe, report)
 
 
 def _check_order(probe: _Probe, gin: list) -> None:
@@ -1078,11 +1142,13 @@ def _check_source(probe: _Probe, source: _Source, entry: InputResult, index: int
     """Check the gradient ``g`` for one input or variable (``index``: its place in grad's results)."""
     rtol, atol = report.rtol, report.atol
     x_shape = source.shape
+    directions = [rng.standard_normal(x_shape)]
+    us_flat = [_flat(us)]
+    if probe.numerical_dtype == "float64" and not report.user_atol:
+        atol = _scaled_atol(probe, source, us_flat[0], atol)
     if int(np.prod(x_shape)) == 0:
         entry.result = "empty (nothing to check)"
         return
-    directions = [rng.standard_normal(x_shape)]
-    us_flat = [_flat(us)]
     if g is None:
         first = _compare(source, [np.zeros(x_shape)], us_flat, directions, source.first_step)
         if first is not None and np.all(np.abs(first.numerical) <= atol + rtol * np.abs(first.numerical)):
@@ -1120,7 +1186,7 @@ def _check_source(probe: _Probe, source: _Source, entry: InputResult, index: int
     entry.error = _relative_error(first)
     agrees = bool(np.all(first.excess(rtol, atol) <= 0))
     if report.mode == "full":
-        agrees = _compare_full(probe, source, entry, index, rtol, atol) and agrees
+        agrees = _compare_full(probe, source, entry, index, rtol, report.atol) and agrees   # entries: atol as is
     verdict = _Verdict(True, first) if agrees else _confirm(source, [g0], us_flat, directions, first, rtol, atol)
     if verdict.agrees:
         entry.error = _relative_error(verdict.comparison) if not agrees else entry.error
@@ -1137,6 +1203,10 @@ def _check_source(probe: _Probe, source: _Source, entry: InputResult, index: int
                    "the forward pass is not deterministic: calls at the same point give different values "
                    "(dropout, random noise?). Fix the randomness (a fixed seed or mask) to check the gradient")
         return
+    if _float64_differs(probe):
+        probe.float64_differs = True
+        probe._own_dtype()
+        raise _NotFloat64          # start again, with the finite differences in the function's own dtype
     if _is_kink(source, us_flat, directions, scale):
         entry.fail("not differentiable here", "not_differentiable",
                    "the function has a kink at this point (the slope jumps: one-sided differences disagree), so no "
@@ -1159,6 +1229,20 @@ def _check_source(probe: _Probe, source: _Source, entry: InputResult, index: int
         entry.note = _surrogate_words(mistake, cause)
         return
     entry.fail("wrong values", mistake, cause)
+
+
+def _scaled_atol(probe: _Probe, source: _Source, u: np.ndarray, atol: float) -> float:
+    """The absolute tolerance for sums ⟨g, v⟩ along directions scaled like ``source``'s entries.
+
+    Below 1, it shrinks with the entries' size (``atol`` is meant for gradient entries; unscaled, a wrong
+    gradient of tiny inputs would pass under it), but not below the rounding noise of the float64
+    differences, ``eps · Σ|u|·|y| / h``: where the forward's change is below that, nothing finer can be told.
+    """
+    y = np.concatenate([np.asarray(o.numpy(), dtype=np.float64).reshape(-1) for o in probe.outputs])
+    if y.shape != u.shape or not np.all(np.isfinite(y)):
+        return atol
+    noise = 4 * _EPS["float64"] * float(np.sum(np.abs(u) * np.abs(y))) / source.first_step
+    return min(atol, max(atol * source.atol_unit, noise))
 
 
 def _relative_error(c: _Comparison) -> float:
@@ -1216,6 +1300,12 @@ def _compare_full(probe: _Probe, source: _Source, entry: InputResult, k: int, rt
         g = _gradient_k(probe, k, us)
         custom[row] = 0.0 if g is None or g.size != x_size else g.reshape(-1)
     numerical = np.zeros((y_size, x_size))
+    # What a central difference cannot resolve: rounding of f, eps·|f|, over the step taken in that entry.
+    y_size_max = max([float(np.max(np.abs(y.numpy()))) for y in probe.outputs if y.shape.num_elements()] or [0.0])
+    eps = _EPS.get(probe.numerical_dtype, 2.0 ** -23)
+    steps = (source.first_step * source.scale).reshape(-1)
+    noise = 4 * eps * y_size_max / np.where(steps > 0, steps, 1.0)
+    noise = np.where(np.isfinite(noise), noise, 0.0)
     for column in range(x_size):
         e = np.zeros(x_size)
         e[column] = 1.0
@@ -1228,7 +1318,8 @@ def _compare_full(probe: _Probe, source: _Source, entry: InputResult, k: int, rt
             estimate = jv / taken.reshape(-1)[column]
             if best is None:
                 best = estimate
-            if np.allclose(custom[:, column], estimate, rtol=rtol, atol=atol + rtol * np.max(np.abs(estimate))):
+            if np.allclose(custom[:, column], estimate, rtol=rtol,
+                           atol=atol + noise[column] + rtol * np.max(np.abs(estimate))):
                 best = estimate
                 break
         numerical[:, column] = best if best is not None else np.nan
@@ -1236,7 +1327,9 @@ def _compare_full(probe: _Probe, source: _Source, entry: InputResult, k: int, rt
     scale = max(1.0, float(np.nanmax(np.abs(numerical)))) if numerical.size else 1.0
     diff = float(np.nanmax(np.abs(custom - numerical))) if custom.size else 0.0
     entry.error = diff / scale
-    return diff <= atol + rtol * scale
+    with np.errstate(invalid="ignore"):
+        beyond = np.abs(custom - numerical) - noise[None, :]
+    return not np.any(beyond > atol + rtol * scale)
 
 
 def _explain_outputs(probe: _Probe, report: GradientReport) -> None:

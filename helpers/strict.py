@@ -36,6 +36,7 @@ import functools
 import inspect
 from typing import Callable
 
+import numpy as np
 import tensorflow as tf
 
 __all__ = ["strict_custom_gradient", "CustomGradientError"]
@@ -90,8 +91,21 @@ def _broadcast_from(small: tf.TensorShape, big: tf.TensorShape) -> bool:
     return all(s == b or s == 1 for s, b in zip(small.as_list(), tail))
 
 
-def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> list:
+def _is_instance(a) -> bool:
+    """An object that is not a value TensorFlow converts to a tensor (a method's self)."""
+    return not (tf.is_tensor(a) or isinstance(a, (bool, int, float, complex, list, tuple, np.ndarray, np.generic,
+                                                  tf.Variable)) or hasattr(a, "__tf_tensor__"))
+
+
+def _is_python_number(a) -> bool:
+    """A plain Python number passed as an input: a setting, which no gradient reaches (None is its gradient)."""
+    return isinstance(a, (bool, int, float)) and not isinstance(a, np.generic)
+
+
+def _validate(fname: str, kind: str, names: list[str], values: list, grads, settings: set = frozenset()) -> list:
     """Check ``grads`` against ``values`` one by one; return them as a list.
+
+    ``settings`` names the inputs passed as Python numbers: None is accepted for them.
 
     Shapes are compared statically where both are known, and at run time
     (with ``tf.debugging.assert_equal``) where a dimension is unknown, as
@@ -121,7 +135,7 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads) -> l
     for name, value, g in zip(names, values, grads):
         dtype = value.dtype
         if g is None:
-            if dtype.is_floating or dtype.is_complex:
+            if (dtype.is_floating or dtype.is_complex) and name not in settings:
                 raise CustomGradientError(
                     f"{fname}: grad returned None for {kind} {name!r}, a {dtype.name} {kind}: return its "
                     f"gradient Jᵀ·upstream (tf.zeros_like({name}) if it truly does not affect the output).", "none")
@@ -243,6 +257,7 @@ def strict_custom_gradient(f: Callable) -> Callable:
                                       "grad, (y, grad).", "not_a_pair")
         names = [declared[i] if i < len(declared) else f"input {i}" for i in range(len(args))]
         values = [tf.convert_to_tensor(a) for a in args]
+        settings = {name for name, a in zip(names, args) if _is_python_number(a)}
         wants_variables = accepts_variables(grad_fn)
 
         def grad(*upstream, **kwargs):
@@ -258,17 +273,21 @@ def strict_custom_gradient(f: Callable) -> Callable:
                     raise CustomGradientError(
                         f"{fname}: with variables, grad must return a pair (input_grads, variable_grads), the "
                         f"second a list with one gradient per variable.", "variables_form")
-                input_grads = _validate(fname, "input", names, values, out[0])
+                input_grads = _validate(fname, "input", names, values, out[0], settings)
                 variable_grads = _validate(fname, "variable", [v.name for v in variables],
                                            list(variables), out[1])
                 return input_grads if len(values) > 1 else input_grads[0], variable_grads
-            grads = _validate(fname, "input", names, values, _learner_call(f"{fname}'s grad", grad_fn, *upstream))
+            grads = _validate(fname, "input", names, values, _learner_call(f"{fname}'s grad", grad_fn, *upstream),
+                              settings)
             return grads if len(values) > 1 else grads[0]
 
         return y, grad
 
     @functools.wraps(f)
     def wrapper(*args, **kwargs):
+        if declared[:1] == ["self"] and args and _is_instance(args[0]):
+            # Called as a method: self is not an input. Decorate the bound method, as tf.custom_gradient does.
+            return strict_custom_gradient(f.__get__(args[0]))(*args[1:], **kwargs)
         for i, a in enumerate(args):
             name = declared[i] if i < len(declared) else f"input {i}"
             if isinstance(a, (tf.RaggedTensor, tf.SparseTensor)):

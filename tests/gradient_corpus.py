@@ -218,6 +218,35 @@ def ignores_second(x, y):
 _square_inputs = _vs((3, 3), (3, 3))
 _power_inputs = lambda: (tf.constant([1.5, -0.5, 2.0]), tf.constant(3))
 
+def _tiny(scale, dtype, n=5):
+    """Inputs of size ``scale``: the tolerances must shrink with them."""
+    return lambda: (tf.constant((scale * RNG.uniform(-1, 1, n)).astype(dtype)),)
+
+
+def seeded_noise(mistake=None):
+    """x times noise drawn with a fixed seed in x's dtype: float64 draws other numbers than float32."""
+    @tf.custom_gradient
+    def seeded_noise(x):
+        noise = tf.random.stateless_normal(tf.shape(x), seed=[3, 4], dtype=x.dtype)
+        return x * noise, lambda u: (2 if mistake else 1) * u * noise
+    return seeded_noise
+
+
+def embedding(mistake=None):
+    """Rows of a table looked up by integer ids; the gradient for the table is sparse (tf.IndexedSlices)."""
+    @tf.custom_gradient
+    def embedding(ids, table):
+        def grad(u):
+            rows = -u if mistake else u
+            return None, tf.IndexedSlices(rows, ids, tf.shape(table, out_type=tf.int64))
+        return tf.gather(table, ids), grad
+    return embedding
+
+
+def _lookup():
+    return tf.constant([0, 2, 2, 4]), tf.constant(RNG.standard_normal((5, 3)).astype(np.float32))
+
+
 WRONG = [
     ("cube ignores upstream", cube("upstream_ignored"), _v(5), "upstream_ignored"),
     ("cube wrong sign", cube("wrong_sign"), _v(5), "wrong_sign"),
@@ -248,6 +277,12 @@ WRONG = [
     ("norm ignores upstream", norm("upstream_ignored"), _v(4), "upstream_ignored"),
     ("sum returns the scalar upstream", total("scalar"), _v(4), "wrong_shape"),
     ("composite of a wrong custom gradient", lambda x: 2 * cube("upstream_ignored")(x), _v(4), "upstream_ignored"),
+    ("sine wrong sign at inputs of 1e-6", sine("wrong_sign"), _tiny(1e-6, np.float32), "wrong_sign"),
+    ("sine times 2 at inputs of 1e-10, float64", sine("factor2"), _tiny(1e-10, np.float64), "constant_factor"),
+    ("cube times 1/2 in float16", cube("factor_half"), _v(4, dtype=np.float16), "constant_factor"),
+    ("sine wrong sign in float16", sine("wrong_sign"), _v(4, dtype=np.float16), "wrong_sign"),
+    ("seeded noise times 2", seeded_noise("factor2"), _v(6), "constant_factor"),
+    ("embedding rows with the wrong sign", embedding("wrong_sign"), _lookup, "wrong_sign"),
 ]
 
 CORRECT = [
@@ -269,4 +304,12 @@ CORRECT = [
     ("sum", total(), _v(4)),
     ("plain TensorFlow, no custom gradient", lambda x: tf.sin(x) * tf.exp(x), _v(6)),
     ("an input that does not matter", ignores_second, _vs((3,), (3,))),
+    ("cosine at inputs of 1e-6", elementwise(tf.cos, lambda x: -tf.sin(x)), _tiny(1e-6, np.float32, 100)),
+    ("cosine at inputs of 1e-6, float64", elementwise(tf.cos, lambda x: -tf.sin(x)), _tiny(1e-6, np.float64, 100)),
+    ("cube at inputs of 1e-10, float64", cube(), _tiny(1e-10, np.float64)),
+    ("noise drawn with a fixed seed in the input's dtype", seeded_noise(), _v(6)),
+    ("stateless dropout with a fixed seed", lambda x: tf.nn.experimental.stateless_dropout(x, 0.5, seed=[1, 2]),
+     _v(8)),
+    ("embedding lookup, sparse gradient", embedding(), _lookup),
+    ("tf.gather, TensorFlow's own sparse gradient", lambda ids, table: tf.gather(table, ids), _lookup),
 ]

@@ -359,3 +359,32 @@ def test_gradients_in_a_dict_or_generator_are_named(container, word):
 
     report = check_gradients(multiply, tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0]), raise_on_failure=False)
     assert not report.ok and report.mistake == "container" and f"grad returned {word}" in report.problem
+
+
+def test_a_tensor_bound_by_keyword_in_a_partial_is_named():
+    import functools
+
+    @tf.custom_gradient
+    def f(x, p):
+        return x ** 2 * p, lambda u: (u * 2 * x * p, u * x ** 2)
+
+    report = check_gradients(functools.partial(f, p=tf.constant(3.0)), tf.constant([1.0, 2.0]),
+                             raise_on_failure=False)
+    assert report.mistake == "keyword_call" and "lambda x: f(x, p)" in report.problem, report
+    assert check_gradients(lambda x: f(x, tf.constant(3.0)), tf.constant([1.0, 2.0])).ok
+
+
+def test_no_gradient_is_judged_where_the_forward_is_nan():
+    @tf.custom_gradient
+    def log(x):
+        return tf.math.log(x), lambda u: u / x
+
+    report = check_gradients(log, tf.constant([1.0, 0.5, -1.0]), raise_on_failure=False)
+    assert report.mistake == "forward_not_finite", report
+    assert report["x"].result == "not checked" and report["x"].cause is None, report
+
+
+def test_a_function_that_draws_other_numbers_in_float64_is_checked_in_its_own_dtype():
+    report = check_gradients(lambda x: tf.nn.experimental.stateless_dropout(x, 0.5, seed=[1, 2]),
+                             tf.constant(np.linspace(-1.0, 1.0, 8), tf.float32))
+    assert report.numerical_dtype == "float32" and any("in float64" in n for n in report.notes), report

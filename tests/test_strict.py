@@ -271,3 +271,40 @@ def test_a_gradient_summed_down_to_one_number_is_told_to_keep_the_inputs_axes():
 
     with pytest.raises(CustomGradientError, match="one number.*keep b's"):
         gradients(bias_add, np.ones((5, 3), np.float32), np.ones(3, np.float32))
+
+
+def test_a_method_is_decorated_like_tf_custom_gradient_does_it():
+    class Scale(tf.Module):
+        def __init__(self):
+            self.w = tf.Variable([1.0, 2.0])
+
+        @strict_custom_gradient
+        def __call__(self, x):
+            def grad(upstream, variables=None):
+                return upstream * self.w, [upstream * x]
+            return x * self.w, grad
+
+    layer, x = Scale(), tf.constant([3.0, 4.0])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = layer(x)
+    dx, dw = tape.gradient(y, [x, layer.w])
+    np.testing.assert_allclose(dx.numpy(), [1.0, 2.0])
+    np.testing.assert_allclose(dw.numpy(), [3.0, 4.0])
+
+
+def test_none_is_the_gradient_of_a_python_number_setting():
+    @strict_custom_gradient
+    def scale(x, s):
+        return x * s, lambda upstream: (upstream * s, None)
+
+    x = tf.constant([1.0, 2.0])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = scale(x, 3.0)
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), [3.0, 3.0])
+    with pytest.raises(CustomGradientError, match="grad returned None for input 's'"):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = scale(x, tf.constant(3.0))          # a tensor is an input: it needs its gradient
+        tape.gradient(y, x)
