@@ -142,6 +142,9 @@ def describe_return(value) -> tuple[str, str] | None:
         return "returned_function", (f"a function{f' ({name})' if name else ''}, not a tensor: is this a factory, a "
                                      "function that makes the function? Pass the function it returns, "
                                      "factory(settings), not the factory itself")
+    if isinstance(value, dict):
+        return "wrong_kind", ("a dict, not a tensor: return the output tensor itself (several outputs as a tuple, "
+                              "in a fixed order)")
     return "wrong_kind", f"a {type(value).__name__}, not a tensor"
 
 

@@ -27,7 +27,7 @@ say what to do.
 >>> tape.gradient(y, x)
 Traceback (most recent call last):
 ...
-helpers.strict.CustomGradientError: double: grad returned shape (2, 3) for input 'x' of shape (3,): a gradient always has its input's shape. Return Jᵀ·upstream reduced to x's shape. It has axes x does not have, as a gradient does before it is summed: where x is broadcast in the forward pass (copied along axes it lacks), its gradient collects one contribution per copy: sum them over every such axis.
+helpers.strict.CustomGradientError: double: grad returned shape (2, 3) for input 'x' of shape (3,): a gradient always has its input's shape. Return Jᵀ·upstream reduced to x's shape. Nor is it upstream's shape, (3,): build the gradient from upstream, as Jᵀ·upstream.
 """
 
 from __future__ import annotations
@@ -102,10 +102,12 @@ def _is_python_number(a) -> bool:
     return isinstance(a, (bool, int, float)) and not isinstance(a, np.generic)
 
 
-def _validate(fname: str, kind: str, names: list[str], values: list, grads, settings: set = frozenset()) -> list:
+def _validate(fname: str, kind: str, names: list[str], values: list, grads, settings: set = frozenset(),
+              upstream: tuple = ()) -> list:
     """Check ``grads`` against ``values`` one by one; return them as a list.
 
-    ``settings`` names the inputs passed as Python numbers: None is accepted for them.
+    ``settings`` names the inputs passed as Python numbers: None is accepted for them. ``upstream``: the
+    upstream gradients grad was given (a gradient shaped like one of them was not summed yet).
 
     Shapes are compared statically where both are known, and at run time
     (with ``tf.debugging.assert_equal``) where a dimension is unknown, as
@@ -165,7 +167,11 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads, sett
                        f"{_shape_text(value.shape)}: a gradient always has its input's shape. Return Jᵀ·upstream "
                        f"reduced to {name}'s shape.")
         if not g.shape.is_compatible_with(value.shape):
-            if _broadcast_from(value.shape, g.shape):
+            like_upstream = any(tf.is_tensor(u) and u.shape == g.shape for u in upstream)
+            if _broadcast_from(value.shape, g.shape) and not like_upstream and upstream:
+                wrong_shape += (f" Nor is it upstream's shape, {', '.join(_shape_text(u.shape) for u in upstream)}: "
+                                "build the gradient from upstream, as Jᵀ·upstream.")
+            elif _broadcast_from(value.shape, g.shape):
                 wrong_shape += (f" It has axes {name} does not have, as a gradient does before it is summed: where "
                                 f"{name} is broadcast in the forward pass (copied along axes it lacks), its gradient "
                                 "collects one contribution per copy: sum them over every such axis.")
@@ -273,12 +279,12 @@ def strict_custom_gradient(f: Callable) -> Callable:
                     raise CustomGradientError(
                         f"{fname}: with variables, grad must return a pair (input_grads, variable_grads), the "
                         f"second a list with one gradient per variable.", "variables_form")
-                input_grads = _validate(fname, "input", names, values, out[0], settings)
+                input_grads = _validate(fname, "input", names, values, out[0], settings, upstream)
                 variable_grads = _validate(fname, "variable", [v.name for v in variables],
                                            list(variables), out[1])
                 return input_grads if len(values) > 1 else input_grads[0], variable_grads
             grads = _validate(fname, "input", names, values, _learner_call(f"{fname}'s grad", grad_fn, *upstream),
-                              settings)
+                              settings, upstream)
             return grads if len(values) > 1 else grads[0]
 
         return y, grad
