@@ -388,3 +388,22 @@ def test_a_function_that_draws_other_numbers_in_float64_is_checked_in_its_own_dt
     report = check_gradients(lambda x: tf.nn.experimental.stateless_dropout(x, 0.5, seed=[1, 2]),
                              tf.constant(np.linspace(-1.0, 1.0, 8), tf.float32))
     assert report.numerical_dtype == "float32" and any("in float64" in n for n in report.notes), report
+
+
+def test_a_linear_function_needs_no_second_derivative_from_the_tape():
+    @tf.custom_gradient
+    def triple(x):
+        return 3.0 * x, lambda u: 3.0 * u          # the first derivative is constant: None is its derivative
+
+    assert check_gradients(triple, tf.constant([1.0, -2.0, 0.5]), order=2).ok
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_hidden_second_derivative_is_caught_on_a_small_input_at_every_seed(seed):
+    @tf.custom_gradient
+    def fused(x):
+        y, slope = _fused_cube(x)
+        return y, lambda dy: dy * slope
+
+    report = check_gradients(fused, tf.constant([1.0, 2.0, -0.5]), order=2, seed=seed, raise_on_failure=False)
+    assert report["x"].mistake == "second_order_none", report

@@ -683,6 +683,10 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
                 return Feedback(False, "your gradient stays the same when the inputs change: it must depend on them "
                                        "(a number copied from an example, or a constant, cannot be right everywhere).",
                                 "constant_gradient")
+            if mistake in ("wrong_values", "partial", None):
+                ratio, off = _approximation_error(fn, inputs, reference_forward)
+                if 1 < ratio and off <= 2e-2:           # close to the derivative everywhere, yet not it
+                    return Feedback(False, _approximation_words(off), "approximation")
             if messages and mistake in messages:
                 sentence = messages[mistake]
             elif mistake == "near_tolerance":        # the learner cannot loosen the checker's tolerance
@@ -710,14 +714,16 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
                                        "derivative is upstream times the local derivative, for every upstream.",
                                 "not_linear")
             if ratio > 1:
-                return Feedback(False, "your gradient is close to the exact derivative but not equal to it (off "
-                                       f"by up to {off:.1e} of its "
-                                       "largest entry, more than rounding): an approximation, such as a finite "
-                                       "difference inside grad or a few terms of a series, is not the derivative. "
-                                       "Write the derivative itself.", "approximation")
+                return Feedback(False, _approximation_words(off), "approximation")
         return Feedback(True, success)
 
     return judge
+
+
+def _approximation_words(off: float) -> str:
+    return (f"your gradient is close to the exact derivative but not equal to it (off by up to {off:.1e} of its "
+            "largest entry, more than rounding): an approximation, such as a finite difference inside grad or a "
+            "few terms of a series, is not the derivative. Write the derivative itself.")
 
 
 def _forward_and_gradient(answer, x, upstream, in_function: bool = False):
