@@ -178,7 +178,7 @@ def setup_stanza(course: Course) -> str:
             "    import helpers\n"
             "except ModuleNotFoundError as missing:     # opened alone (Colab, a hub)?\n"
             "    if missing.name != \"helpers\":\n"
-            "        raise                              # install the package it names\n"
+            "        raise                              # another package is missing: install it\n"
             f'    %pip install --quiet --no-deps "git+{course.git_url}@{course.branch}"\n'
             "    import helpers\n")
 
