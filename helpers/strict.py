@@ -223,6 +223,8 @@ def strict_custom_gradient(f: Callable) -> Callable:
     gradient per input (a tuple for several). Functions that read
     variables get ``grad(upstream, variables=...)`` and return
     ``(input_grads, variable_grads)``, as with ``tf.custom_gradient``.
+    On a method, ``self`` is not an input. An input passed as a Python
+    number (a setting) may get ``None`` for its gradient.
 
     >>> import tensorflow as tf
     >>> @strict_custom_gradient
