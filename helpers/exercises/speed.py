@@ -195,7 +195,7 @@ register(Exercise(
     title="The block size that minimises memory under recomputation, for 36 layers",
     judge=number_judge(
         6, "6 layers per block: 6 block inputs kept plus 6 activations recomputed at a time, 12 instead of 36. "
-           "In general √L blocks of √L layers.",
+           "In general, for N layers, √N blocks of √N layers.",
         mistakes=[(36, "one_block", "one block of all 36 layers keeps 1 input but recomputes all 36 activations "
                                     "at once: memory for 37, no better than storing them."),
                   (1, "every_layer", "blocks of 1 layer keep all 36 block inputs, plus 1 activation while a block is "
@@ -213,7 +213,7 @@ register(Exercise(
     solution="""
         layers = 36
         memory = {k: layers / k + k for k in range(1, layers + 1) if layers % k == 0}
-        block_size = min(memory, key=memory.get)     # 6: L/k + k is smallest where k = √L
+        block_size = min(memory, key=memory.get)     # 6: N/k + k (N = 36 layers) is smallest where k = √N
     """,
     answer_name="block_size",
     mistakes=("one_block", "every_layer", "wrong_sign", "minimum_value", "half", "near", "approximate"),
