@@ -330,6 +330,9 @@ WRONG_ANSWERS["04.batched_matmul"]["inverse"] = cg(tf.matmul, lambda A, B, U: (
     tf.matmul(U, tf.linalg.pinv(B)), tf.reduce_sum(tf.matmul(A, U, transpose_a=True), 0)))
 WRONG_ANSWERS["02.multiply"]["divided"] = cg(lambda x, y: x * y, lambda x, y, u: (u / y, u / x))
 WRONG_ANSWERS["01.chain_derivative"]["at_outputs"] = (2 * 9) * (2 * 81) * (2 * 6561)
+WRONG_ANSWERS["01.upstreams"]["upstream_twice"] = [1, 162, 162 * 18 * 162]
+WRONG_ANSWERS["02.stable_log1pexp"]["rebound_input"] = cg(                      # x = y before grad reads x
+    tf.math.softplus, lambda x, u: u * tf.sigmoid(tf.math.softplus(x)))
 
 
 @tf.custom_gradient

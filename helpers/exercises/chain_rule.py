@@ -32,6 +32,9 @@ register(Exercise(
             (4374.0, "factor", "that misses a constant factor: y = x⁸, so how many factors of 2 does dy/dx have?"),
             (216.0, "same_local", "216 = 6³ uses the local derivative 2 · 3 for every link, but each call sees its "
                                   "own input (3, 9 and 81), and its local derivative is 2 times that input."),
+            (162.0 ** 3, "same_local", "(2 · 81)³ uses the last link's input, 81, for every local derivative (a "
+                                       "lambda made in a loop reads the loop variable when it is called, after the "
+                                       "loop has ended). Each call sees its own input (3, 9 and 81)."),
             (1458.0, "exponents_added", "1458 = 6 · 3⁵ is the derivative of x⁶: applying x² three times multiplies "
                                         "the exponents (2 · 2 · 2), it does not add them."),
             ((2 * 9.0) * (2 * 81.0) * (2 * 6561.0), "at_outputs",
@@ -77,6 +80,9 @@ register(Exercise(
                                                     "What arrives at a call is the upstream of the call after it "
                                                     "times that call's local derivative: nothing is dropped on the "
                                                     "way back."),
+            ([1.0, 162.0, 162.0 * 18.0 * 162.0], "upstream_twice",
+             "the third number multiplies by the upstream twice: what a call passes back is its local derivative "
+             "times the upstream it received, once."),
             ([1.0, 6.0, 108.0], "forward_mode", "you accumulated from the input side. The backward pass starts at "
                                                 "the output, so the first upstream belongs to the outermost call."),
         ],
@@ -88,7 +94,7 @@ register(Exercise(
     """,
     answer_name="upstreams",
     mistakes=("reversed", "downstream", "local", "upstream_ignored", "forward", "worked_example", "forward_mode",
-              "not_accumulated"),
+              "not_accumulated", "upstream_twice"),
 ))
 
 register(Exercise(

@@ -136,6 +136,9 @@ def _judge_log1pexp(answer) -> Feedback:
     if np.allclose(gv, _LOG1PEXP_U / (1 + np.exp(_LOG1PEXP_X.astype(np.float64))), rtol=1e-4, atol=1e-6):
         return Feedback(False, "that gradient is the mirror image of the right one (it is the derivative of "
                                "log(1 + e^-x)): check the sign inside.", "wrong_sign")
+    if np.allclose(gv, _LOG1PEXP_U / (1 + np.exp(-want_y)), rtol=1e-4, atol=1e-6):
+        return Feedback(False, "grad takes the slope at the forward's output, log(1 + e^x), not at the input x: was "
+                               "x rebound to the output before grad reads it? grad needs the input.", "rebound_input")
     wrong = ~np.isclose(gv, want_g, rtol=1e-4, atol=1e-6)
     if not wrong.any():
         # Right to float32's absolute precision; now ask for relative precision too, where the gradient is tiny.
@@ -182,7 +185,8 @@ register(Exercise(
     """,
     answer_name="stable_log1pexp",
     mistakes=("forward_overflow", "nan_gradient", "upstream_ignored", "wrong_values", "wrong_sign", "cancellation",
-              "no_custom_gradient", "forward_cancellation", "uses_softplus", "negative_side", "not_elementwise"),
+              "no_custom_gradient", "forward_cancellation", "uses_softplus", "negative_side", "not_elementwise",
+              "rebound_input"),
     hints={"python_bool": "tf.maximum(x, 0.0) and tf.abs(x) work entry by entry.",
            "dtype_mismatch": "write constants as Python numbers (0.0), which take x's dtype."},
 ))
