@@ -422,6 +422,10 @@ WRONG_ANSWERS["08.implicit_scalar"].update({
     "slope_of_z": implicit_grad(lambda z, w, u, D: (u / (1 - w * (1 - z ** 2)),
                                                     tf.reduce_sum(u * (1 - z ** 2) * z / (1 - w * (1 - z ** 2))))),
     "slope_at_x": fixed_point_slope_at_x})
+WRONG_ANSWERS["06.scale_by_variable"]["rebound_input"] = scale_by(                   # x = x * w**2 in the forward
+    lambda x, u, w: (u * w ** 2, [tf.reduce_sum(u * x * w ** 2) * 2 * w]))
+WRONG_ANSWERS["06.numpy_erf"]["fixed_shape"] = numpy_erf(forward=lambda x: tf.ensure_shape(
+    tf.numpy_function(scipy.special.erf, [x], x.dtype), (5,)))
 WRONG_ANSWERS["06.scale_by_variable"]["chain_rule"] = scale_by(lambda x, u, w: (u * w ** 2, [tf.reduce_sum(u * x)]))
 WRONG_ANSWERS["02.stable_log1pexp"]["cancellation"] = cg(stable, lambda x, u: u * (1 - 1 / (1 + tf.exp(x))))
 WRONG_ANSWERS["09.fix_linear"].update({

@@ -45,6 +45,7 @@ import learner_answers_x
 import learner_answers_y
 import learner_answers_z
 import learner_answers_aa
+import learner_answers_ab
 
 try:
     import learner_answers_holdout
@@ -63,7 +64,8 @@ ANSWERS = (list(learner_answers_a.ANSWERS) + list(learner_answers_b.ANSWERS) + l
            + list(learner_answers_t.ANSWERS) + list(learner_answers_u.ANSWERS)
            + list(learner_answers_v.ANSWERS) + list(learner_answers_w.ANSWERS)
            + list(learner_answers_x.ANSWERS) + list(learner_answers_y.ANSWERS)
-           + list(learner_answers_z.ANSWERS) + list(learner_answers_aa.ANSWERS) + HOLDOUT)
+           + list(learner_answers_z.ANSWERS) + list(learner_answers_aa.ANSWERS)
+           + list(learner_answers_ab.ANSWERS) + HOLDOUT)
 
 # Where the author's words would give the exercise's answer away, feedback names the concept instead
 # (the course's rule: name the misconception and where to look, never the formula).

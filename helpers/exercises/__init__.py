@@ -182,6 +182,9 @@ class Exercise:
     hints: dict = field(default_factory=dict)
     """Exercise-specific advice appended to the feedback for a mistake key (also keys of helpers.boundary)."""
 
+    withhold: tuple[str, ...] = ()
+    """Patterns (regular expressions) cut from the feedback: general advice that is this exercise's answer."""
+
     def check(self, answer: Any) -> Feedback:
         """Judge ``answer``; whatever the answer's code does, this returns feedback and never raises."""
         if _is_placeholder(answer):
@@ -199,6 +202,8 @@ class Exercise:
         if not feedback.passed and feedback.mistake != "not_attempted" and _uses_override_map(answer):
             feedback = Feedback(False, OVERRIDE_MAP, "override_map")
         feedback = _low_precision_feedback(answer, feedback)
+        for pattern in self.withhold if not feedback.passed else ():
+            feedback.message = re.sub(pattern, "", feedback.message, flags=re.S)
         hint = self.hints.get(feedback.mistake) if not feedback.passed else None
         if hint and hint not in feedback.message:
             end = "" if feedback.message.rstrip().endswith((".", "?", "!", ".)", "?)", "!)")) else "."

@@ -288,9 +288,10 @@ def _judge_hvp(answer) -> Feedback:
                                    "which gives (H·1)·v entry by entry. Weight the second differentiation by v "
                                    "instead (differentiate the sum of g·v).", "diagonal_only")
         if np.allclose(got, (H @ np.ones_like(_HV)) * np.sum(_HV)) and not np.allclose(got, H @ _HV):
-            return Feedback(False, "your hvp gives (H·1) times the sum of v: g and v were multiplied with different "
-                                   "shapes, such as v[:, None] or a (n, 1) column against g's (n,), which broadcasts "
-                                   "to an n × n matrix whose sum is Σg · Σv, not Σ g·v. Keep v shaped like x.",
+            return Feedback(False, "your hvp gives (H·1) times the sum of v: g and v were combined as an outer product "
+                                   "(tf.tensordot with axes=0, or v[:, None] or a (n, 1) column against g's (n,), "
+                                   "which broadcasts to an n × n matrix) whose sum is Σg · Σv, not the dot product "
+                                   "Σ g·v. Keep v shaped like x and multiply entry by entry.",
                             "broadcast")
         if np.allclose(got, 0) and not np.allclose(H @ _HV, 0):
             return Feedback(False, "hvp returns zeros: did the outer gradient come back as None (the outer tape saw "

@@ -156,6 +156,9 @@ def _matvec_gradient(A):
         fallback="which product of A and upstream has x's shape?")
 
 
+_MATVEC_HINT = ("J = A has one row per output and one column per input: which product, of A or of its transpose "
+                "with upstream, has one entry per input?")
+
 register(Exercise(
     key="03.matvec",
     title="grad of f(x) = A x for a matrix A held in a closure (make_f(A) returns f)",
@@ -171,11 +174,14 @@ register(Exercise(
     """,
     answer_name="make_f",
     mistakes=("wrong_shape", "upstream_ignored", "constant_factor", "hard_coded_A", "not_a_factory", "ignores_matrix"),
-    hints={"wrong_shape": "J = A has one row per output and one column per input: which product of A and upstream "
-                          "has one entry per input?",
-           "matmul_shapes": "J = A has one row per output and one column per input: which product of A and upstream "
-                            "has one entry per input?",
+    hints={"wrong_shape": _MATVEC_HINT,
+           "matmul_shapes": _MATVEC_HINT,
            "upstream_ignored": "the gradient must change with upstream."},
+    # The general advice on a matrix product's shapes names the transpose flag, which is this exercise's answer.
+    withhold=(r"For Mᵀ v, write tf\.linalg\.matvec\(M, v, transpose_a=True\)\. ",
+              r"Transpose the first \(tf\.matmul\(a, b, transpose_a=True\)\).*?pick the product whose shape is "
+              r"the input's\. ",
+              r", with transpose_a=True for Mᵀ v"),
 ))
 
 

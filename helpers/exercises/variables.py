@@ -5,7 +5,7 @@ import tensorflow as tf
 
 from . import Exercise, Feedback, register, reject
 from .judges import _kind, function_from, one_tensor, require_custom_gradient
-from ..boundary import running
+from ..boundary import LearnerCodeError, running
 
 _X = np.array([1.0, -2.0, 0.5], dtype=np.float32)
 _U = np.array([0.5, 1.5, -2.0], dtype=np.float32)
@@ -141,6 +141,11 @@ def _judge_scale(answer) -> Feedback:
                                                          or np.isclose(dwv, float(np.sum(_U * _X)), rtol=1e-5)):
             return Feedback(False, "the gradient for w misses the derivative of w²: y depends on w through w², "
                                    "so the chain rule brings in d(w²)/dw.", "chain_rule")
+        if abs(wv) not in (0.0, 1.0) and np.isclose(dwv, want_dw * wv ** 2, rtol=1e-5):
+            return Feedback(False, f"your gradient for w is w² = {wv ** 2:g} times the right one (with w = {wv:g}): grad "
+                                   "reads the output x · w² where it needs the input x. Was x rebound to the output "
+                                   "in the forward (x = x * w**2) before grad reads it? Give the output its own name.",
+                            "rebound_input")
         if np.allclose(dxv, want_dx, rtol=1e-5) and want_dw != 0 and not np.isclose(dwv / want_dw, 1.0) and \
                 np.isclose(dwv / want_dw, round(dwv / want_dw, 2), atol=1e-4) and abs(dwv / want_dw) > 1e-3:
             return Feedback(False, f"your gradient for w is {dwv / want_dw:g} times the right one (with w = {wv:g}): a "
@@ -187,7 +192,7 @@ register(Exercise(
     answer_name="scale",
     mistakes=("variables_missing", "not_summed", "swapped", "upstream_ignored", "none", "wrong_values", "hard_coded",
               "mean_not_sum", "no_variable", "chain_rule", "constant_factor", "x_factor", "not_trainable",
-              "variable_changed"),
+              "variable_changed", "rebound_input"),
     hints={"variables_missing": "give grad a second parameter, variables=None, and return (dx, [dw]).",
            "raised": "with variables, grad returns a pair: the input gradient, and a list with one gradient per "
                      "variable, (dx, [dw]).",
@@ -227,6 +232,10 @@ def _judge_numpy_erf(answer) -> Feedback:
             return Feedback(False, "the values are right, but inside tf.function the result has an unknown shape: "
                                    "tf.numpy_function cannot know it. Tell TensorFlow the shape with set_shape.",
                             "no_shape")
+        if shapes and not shapes[0].is_compatible_with(x.shape):
+            return Feedback(False, f"inside tf.function your result's shape is set to {tuple(shapes[0])}, but x has "
+                                   f"shape {tuple(x.shape)}: is a shape written out, as in set_shape((3,))? Take it "
+                                   "from x: set_shape(x.shape).", "fixed_shape")
         if g is None:
             return Feedback(False, "the tape got None: wrap the function in @tf.custom_gradient and return a "
                                    "gradient from grad.", "none")
@@ -260,6 +269,18 @@ def _judge_numpy_erf(answer) -> Feedback:
             return Feedback(False, "right values, but the forward does not run SciPy: the exercise is to wrap "
                                    "scipy.special.erf with tf.numpy_function (TensorFlow's own tf.math.erf is what you "
                                    "would use in real code).", "no_numpy_function")
+    matrix = tf.constant(np.reshape(_ERF_X[:4], (2, 2)), tf.float32)       # another shape than the vector's
+    try:
+        with running("running your function inside tf.function on a 2 × 2 float32 input"):
+            y = tf.function(lambda x: one_tensor(fn(x), "your function"), autograph=False)(matrix)
+        shape_ok = tuple(y.shape) == (2, 2) and np.allclose(y.numpy(), tf.math.erf(matrix).numpy(), rtol=1e-6)
+        problem = "it returns other values or another shape"
+    except LearnerCodeError as e:
+        shape_ok, problem = False, e.sentence()
+    if not shape_ok:
+        return Feedback(False, f"right for the checker's vector, but not for a 2 × 2 matrix x: {problem}. Is a shape "
+                               "written out, as in set_shape((5,))? Take it from x: set_shape(x.shape).",
+                        "fixed_shape")
     return Feedback(True, "NumPy code inside a custom gradient that works inside tf.function, in float32 and float64: "
                           "tf.numpy_function for the forward, set_shape for its shape, TensorFlow ops for grad.")
 
@@ -281,7 +302,7 @@ register(Exercise(
     """,
     answer_name="numpy_erf",
     mistakes=("numpy_in_graph", "no_shape", "upstream_ignored", "none", "wrong_values", "wrong_dtype",
-              "no_numpy_function", "normal_density", "approximation", "constant_factor"),
+              "no_numpy_function", "normal_density", "approximation", "constant_factor", "fixed_shape"),
     hints={"numpy_in_graph": "look at how the gammaln example runs SciPy inside tf.function; grad uses TensorFlow "
                              "operations.",
            "dtype_mismatch": "give tf.numpy_function x.dtype as the output type, and write constants as Python "
