@@ -106,7 +106,7 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads, sett
               upstream: tuple = ()) -> list:
     """Check ``grads`` against ``values`` one by one; return them as a list.
 
-    ``settings`` names the inputs passed as Python numbers: None is accepted for them. ``upstream``: the
+    ``settings`` names the inputs passed as Python numbers: their gradients are not checked, and dropped. ``upstream``: the
     upstream gradients grad was given (a gradient shaped like one of them was not summed yet).
 
     Shapes are compared statically where both are known, and at run time
@@ -136,8 +136,11 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads, sett
     checked = []
     for name, value, g in zip(names, values, grads):
         dtype = value.dtype
+        if name in settings:
+            checked.append(None)        # a Python number: no gradient reaches it, whatever grad returns for it
+            continue
         if g is None:
-            if (dtype.is_floating or dtype.is_complex) and name not in settings:
+            if dtype.is_floating or dtype.is_complex:
                 raise CustomGradientError(
                     f"{fname}: grad returned None for {kind} {name!r}, a {dtype.name} {kind}: return its "
                     f"gradient Jᵀ·upstream (tf.zeros_like({name}) if it truly does not affect the output).", "none")
@@ -223,7 +226,7 @@ def strict_custom_gradient(f: Callable) -> Callable:
     variables get ``grad(upstream, variables=...)`` and return
     ``(input_grads, variable_grads)``, as with ``tf.custom_gradient``.
     On a method, ``self`` is not an input. An input passed as a Python
-    number (a setting) may get ``None`` for its gradient.
+    number (a setting) gets no gradient: whatever grad returns for it is dropped.
 
     >>> import tensorflow as tf
     >>> @strict_custom_gradient

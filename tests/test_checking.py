@@ -407,3 +407,90 @@ def test_a_hidden_second_derivative_is_caught_on_a_small_input_at_every_seed(see
 
     report = check_gradients(fused, tf.constant([1.0, 2.0, -0.5]), order=2, seed=seed, raise_on_failure=False)
     assert report["x"].mistake == "second_order_none", report
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_order_two_near_a_kink_is_no_false_alarm(seed):
+    @tf.custom_gradient
+    def relu(x):
+        return tf.nn.relu(x), lambda u: u * tf.cast(x > 0, x.dtype)      # second derivative 0: the tape's None
+
+    x = tf.constant([0.7, -1.3, 4e-4, 2.0, -0.6], tf.float64)              # 4e-4 from the kink, not on it
+    assert check_gradients(relu, x, order=2, seed=seed).ok
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_order_two_names_a_wrong_first_derivative(seed):
+    @tf.custom_gradient
+    def leaky(x):
+        return tf.where(x > 0, x, 0.1 * x), lambda u: u * tf.where(x > 0, 1.0, 0.2)   # slope 0.2, not 0.1
+
+    report = check_gradients(leaky, tf.constant([0.7, -1.3, 0.4, 2.0, -0.6]), order=2, seed=seed,
+                             raise_on_failure=False)
+    assert report["x"].mistake == "first_order_wrong", report
+
+
+def test_each_input_is_judged_with_its_own_dtype_tolerances():
+    def scale(x, s):
+        return x * tf.cast(s, x.dtype)
+
+    @tf.custom_gradient
+    def scale_wrong_x(x, s):
+        return x * tf.cast(s, x.dtype), lambda u: (1.03 * u * tf.cast(s, x.dtype),
+                                                   tf.cast(tf.reduce_sum(u * x), s.dtype))
+
+    x, s = tf.constant(np.linspace(-1.0, 1.0, 6)), tf.constant(1.7, tf.float16)
+    assert check_gradients(scale, x, s).ok                                    # float16's rounding is no mistake
+    report = check_gradients(scale_wrong_x, x, s, raise_on_failure=False)
+    assert not report["x"].ok and report["s"].ok, report                      # 3 % is one for float64
+
+
+def test_full_mode_catches_a_mistake_where_the_input_is_small():
+    @tf.custom_gradient
+    def f(x):
+        wrong = tf.constant([1, 1, 1.5, 1, 1, 1, 1], x.dtype)
+        return tf.sin(x) + x ** 2, lambda u: u * (tf.cos(x) + 2 * x) * wrong
+
+    x = tf.constant([1e-8, -3e-6, 2e-4, 0.03, -1.5, 40.0, 2e3], tf.float64)
+    report = check_gradients(f, x, mode="full", raise_on_failure=False)
+    assert not report.ok and "input entry 2" in report["x"].cause, report
+
+
+def test_sparse_gradients_without_a_dense_shape_and_inside_tf_function():
+    table, ids = tf.constant(np.arange(18.0).reshape(6, 3), tf.float32), tf.constant([1, 4, 1, 0])
+
+    @tf.custom_gradient
+    def embed(table, ids):
+        return tf.gather(table, ids), lambda u: (tf.IndexedSlices(u, ids), None)
+
+    @tf.custom_gradient
+    def embed_shaped(table, ids):
+        return tf.gather(table, ids), lambda u: (tf.IndexedSlices(u, ids, tf.shape(table)), None)
+
+    assert check_gradients(embed, table, ids).ok
+    assert check_gradients(embed_shaped, table, ids, graph=True).ok
+    report = check_gradients(embed, table, ids, graph=True, raise_on_failure=False)   # TensorFlow needs the shape
+    assert report.mistake == "not_in_graph" and "dense_shape" in report.problem, report
+
+
+def test_integer_ids_and_a_variable_table_are_checked():
+    table = tf.Variable(np.arange(18.0).reshape(6, 3), dtype=tf.float32, name="table")
+
+    @tf.custom_gradient
+    def embed(ids):
+        def grad(u, variables=None):
+            return None, [tf.IndexedSlices(-u, ids, tf.shape(table, out_type=tf.int64))]
+        return tf.gather(table, ids), grad
+
+    report = check_gradients(embed, tf.constant([1, 4, 1, 0]), raise_on_failure=False)
+    assert report["table"].mistake == "wrong_sign", report
+
+
+def test_a_wrong_gradient_against_expect_gets_no_float64_note():
+    @tf.custom_gradient
+    def twice(x):
+        return tf.round(x), lambda u: 2 * u
+
+    report = check_gradients(twice, tf.constant(np.linspace(-2.0, 2.0, 9), tf.float32), expect=lambda x: x,
+                             raise_on_failure=False)
+    assert report["x"].mistake == "constant_factor" and not any("float64" in n for n in report.notes), report

@@ -308,3 +308,15 @@ def test_none_is_the_gradient_of_a_python_number_setting():
             tape.watch(x)
             y = scale(x, tf.constant(3.0))          # a tensor is an input: it needs its gradient
         tape.gradient(y, x)
+
+
+def test_whatever_grad_returns_for_a_python_number_is_dropped():
+    @strict_custom_gradient
+    def scaled_square(x, w):
+        return w * x ** 2, lambda u: (u * 2 * w * x, tf.reduce_sum(u * x ** 2))    # float64 for a float32 w
+
+    x = tf.constant([0.3, 1.1, -0.4], tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = scaled_square(x, 3.0)
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), 6 * x.numpy())
