@@ -297,9 +297,12 @@ def _as_tensor(x, name: str, float_dtype: tf.DType) -> tf.Tensor:
     if x.dtype.is_complex:
         raise TypeError(f"input {name!r} is complex ({x.dtype.name}); check_gradients checks real-valued "
                         "gradients: split it into real and imaginary parts")
-    if x.dtype.is_floating and x.shape.num_elements() and not np.all(np.isfinite(x.numpy())):
-        raise ValueError(f"input {name!r} holds inf or NaN; check the gradient at a point where every entry "
-                         "is finite")
+    if x.dtype.is_floating and x.shape.num_elements() and tf.executing_eagerly():
+        values = x.numpy()
+        if not np.all(np.isfinite(values)):
+            raise ValueError(f"input {name!r} holds inf or NaN; check the gradient at a point where every entry "
+                             "is finite")
+        return tf.constant(values)              # a tensor of its own (see _copy), from the values just read
     return x
 
 
@@ -445,6 +448,7 @@ class _Probe:
         if getattr(self, "_output_values", None) is None:
             self._output_values = np.concatenate([np.asarray(y.numpy(), dtype=np.float64).reshape(-1)
                                                   for y in self.outputs])
+            self.finite_outputs = bool(np.all(np.isfinite(self._output_values)))
         return self._output_values
 
     def upstreams(self, rng) -> list[np.ndarray]:
@@ -1023,7 +1027,8 @@ def check_gradients(f: Callable, *inputs, mode: str = "fast", rtol: float | None
         elif _is_setting(x):
             xs.append(tf.constant(x))
         else:
-            xs.append(_copy(_as_tensor(x, n, float_dtype)))
+            x = _as_tensor(x, n, float_dtype)
+            xs.append(x if _is_float(x) and tf.executing_eagerly() else _copy(x))     # floats: copied already
     for x, n in zip(xs, names):
         if tf.is_tensor(x) and x.dtype.is_floating and x.shape.num_elements() == 0:
             raise ValueError(f"input {n!r} is empty (shape {tuple(x.shape)}): there is nothing to check; give it "
@@ -1375,9 +1380,9 @@ def _scaled_atol(probe: _Probe, source: _Source, u: np.ndarray, atol: float) -> 
     differences, ``eps · Σ|u|·|y| / h``: where the forward's change is below that, nothing finer can be told.
     """
     y = probe.output_values()
-    if y.shape != u.shape or not np.all(np.isfinite(y)):
+    if y.shape != u.shape or not probe.finite_outputs:
         return atol
-    noise = 4 * _EPS["float64"] * float(np.sum(np.abs(u) * np.abs(y))) / source.first_step
+    noise = 4 * _EPS["float64"] * float(np.dot(np.abs(u), np.abs(y))) / source.first_step
     return min(atol, max(atol * source.atol_unit, noise))
 
 
@@ -1403,9 +1408,9 @@ def _surrogate_words(mistake: str, cause: str) -> str:
 def _check_forward_is_finite(probe: _Probe, report: GradientReport) -> None:
     """A right gradient next to an inf or NaN forward value is still a broken function."""
     y = probe.output_values()
-    bad = ~np.isfinite(y)
-    if not bad.any():
+    if probe.finite_outputs:
         return
+    bad = ~np.isfinite(y)
     where = int(np.argwhere(bad)[0][0])
     try:
         in_float64 = probe.evaluate() if probe.numerical_dtype == "float64" else None
