@@ -752,8 +752,9 @@ def _is_random(probe: _Probe, calls: int = 4) -> bool:
     return any(not np.allclose(first, probe.evaluate(), rtol=1e-12, atol=0, equal_nan=True) for _ in range(calls - 1))
 
 
-def _is_kink(source: _Source, us_flat: list[np.ndarray], directions, scale: float) -> bool:
-    """True when one-sided differences disagree and keep disagreeing as the step shrinks."""
+def _is_kink(source: _Source, us_flat: list[np.ndarray], directions, scale: float, mismatch: float) -> bool:
+    """True when one-sided differences disagree, keep disagreeing as the step shrinks, and their gap is large
+    enough to explain the mismatch (a kink met by a direction that weighs it little is still a kink)."""
     gaps = []
     for factor in (1.0, 1 / 16):
         h = source.first_step * factor * (4 if source.dtype == tf.float64 else 1)
@@ -761,7 +762,7 @@ def _is_kink(source: _Source, us_flat: list[np.ndarray], directions, scale: floa
             return False
         forward, backward, _ = source.one_sided(directions[0], h)
         gaps.append(abs(_dot(us_flat[0], forward) - _dot(us_flat[0], backward)))
-    return gaps[1] > 0.05 * scale and gaps[1] > 0.5 * gaps[0]
+    return gaps[1] > min(0.05 * scale, 0.5 * mismatch) and gaps[1] > 1e-3 * scale and gaps[1] > 0.5 * gaps[0]
 
 
 # --------------------------------------------------------------------------- diagnosis
@@ -1315,7 +1316,8 @@ def _check_source(probe: _Probe, source: _Source, entry: InputResult, index: int
         probe.float64_differs = True
         probe._own_dtype()
         raise _NotFloat64          # start again, with the finite differences in the function's own dtype
-    if _is_kink(source, us_flat, directions, scale):
+    mismatch = float(np.max(np.abs(verdict.comparison.custom - verdict.comparison.numerical)))
+    if _is_kink(source, us_flat, directions, scale, mismatch):
         entry.fail("not differentiable here", "not_differentiable",
                    "the function has a kink at this point (the slope jumps: one-sided differences disagree), so no "
                    "finite difference can judge the gradient here. Check at a point away from the kink (for relu, "

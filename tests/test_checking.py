@@ -494,3 +494,14 @@ def test_a_wrong_gradient_against_expect_gets_no_float64_note():
     report = check_gradients(twice, tf.constant(np.linspace(-2.0, 2.0, 9), tf.float32), expect=lambda x: x,
                              raise_on_failure=False)
     assert report["x"].mistake == "constant_factor" and not any("float64" in n for n in report.notes), report
+
+
+def test_a_kink_met_by_a_direction_that_weighs_it_little_is_still_a_kink():
+    @tf.custom_gradient
+    def leaky(x):
+        return tf.where(x > 0, x, 0.2 * x), lambda u: u * tf.where(x > 0, 1.0, 0.2)
+
+    x = tf.constant([-1.5, 0.0, 0.7, 2.0])                  # 0.0: on the kink
+    for seed in range(20):
+        report = check_gradients(leaky, x, seed=seed, raise_on_failure=False)
+        assert report.ok or report["x"].mistake == "not_differentiable", (seed, report)
