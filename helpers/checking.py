@@ -117,8 +117,8 @@ class InputResult:
     gradient_shape: tuple | None = None
     custom_jacobian: np.ndarray | None = field(default=None, repr=False)
     numerical_jacobian: np.ndarray | None = field(default=None, repr=False)
-    full_clear: bool = field(default=False, repr=False)
-    """mode="full": a Jacobian entry differs far beyond what the finite differences can explain."""
+    full_mismatch: str | None = field(default=None, repr=False)
+    """mode="full": where a Jacobian entry differs far beyond what the finite differences can explain."""
     mistake: str | None = None
     note: str | None = None
     """Something worth knowing that is not a failure (noisy differences, a surrogate recognised...)."""
@@ -297,12 +297,10 @@ def _as_tensor(x, name: str, float_dtype: tf.DType) -> tf.Tensor:
     if x.dtype.is_complex:
         raise TypeError(f"input {name!r} is complex ({x.dtype.name}); check_gradients checks real-valued "
                         "gradients: split it into real and imaginary parts")
-    if x.dtype.is_floating and x.shape.num_elements() and tf.executing_eagerly():
-        values = x.numpy()
-        if not np.all(np.isfinite(values)):
-            raise ValueError(f"input {name!r} holds inf or NaN; check the gradient at a point where every entry "
-                             "is finite")
-        return tf.constant(values)              # a tensor of its own (see _copy), from the values just read
+    if x.dtype.is_floating and x.shape.num_elements() and tf.executing_eagerly() and \
+            not np.all(np.isfinite(x.numpy())):
+        raise ValueError(f"input {name!r} holds inf or NaN; check the gradient at a point where every entry "
+                         "is finite")
     return x
 
 
@@ -1028,8 +1026,7 @@ def check_gradients(f: Callable, *inputs, mode: str = "fast", rtol: float | None
         elif _is_setting(x):
             xs.append(tf.constant(x))
         else:
-            x = _as_tensor(x, n, float_dtype)
-            xs.append(x if _is_float(x) and tf.executing_eagerly() else _copy(x))     # floats: copied already
+            xs.append(_copy(_as_tensor(x, n, float_dtype)))
     for x, n in zip(xs, names):
         if tf.is_tensor(x) and x.dtype.is_floating and x.shape.num_elements() == 0:
             raise ValueError(f"input {n!r} is empty (shape {tuple(x.shape)}): there is nothing to check; give it "
@@ -1292,10 +1289,10 @@ def _check_source(probe: _Probe, source: _Source, entry: InputResult, index: int
     full_ok = report.mode != "full" or _compare_full(probe, source, entry, index, rtol, report.atol)  # atol as is
     verdict = _Verdict(True, first) if agrees and full_ok else _confirm(source, [g0], us_flat, directions, first,
                                                                         rtol, atol)
-    if verdict.agrees and not full_ok and entry.full_clear:
+    if verdict.agrees and not full_ok and entry.full_mismatch:
         # The random sums agree, yet one Jacobian entry is off by ten times what its differences allow: a mistake in
         # an entry the sums weigh little. (Closer calls are left to the sums, which judge the noise better.)
-        entry.fail("wrong values", "wrong_values", _worst_jacobian_entry(entry))
+        entry.fail("wrong values", "wrong_values", entry.full_mismatch)
         return
     if verdict.agrees:
         entry.error = _relative_error(verdict.comparison) if not agrees else entry.error
@@ -1339,18 +1336,6 @@ def _check_source(probe: _Probe, source: _Source, entry: InputResult, index: int
         entry.note = _surrogate_words(mistake, cause)
         return
     entry.fail("wrong values", mistake, cause)
-
-
-def _worst_jacobian_entry(entry: InputResult) -> str:
-    """Where mode='full' found the Jacobians to differ most, relative to their column's size."""
-    custom, numerical = entry.custom_jacobian, entry.numerical_jacobian
-    with np.errstate(invalid="ignore", divide="ignore"):
-        scale = np.maximum(1.0, np.fmax(np.nanmax(np.abs(numerical), axis=0), np.nanmax(np.abs(custom), axis=0)))
-        relative = np.nan_to_num(np.abs(custom - numerical) / scale[None, :], nan=0.0)
-    row, column = np.unravel_index(int(np.argmax(relative)), relative.shape)
-    return (f"the Jacobians differ entry by entry: for output entry {row} and input entry {column}, grad gives "
-            f"{custom[row, column]:.6g} and the finite differences {numerical[row, column]:.6g}. The random sums "
-            "agreed, because they weigh each entry by its size: a mistake where the input is small")
 
 
 def _tolerances(report: GradientReport, probe: _Probe, entry: InputResult) -> tuple[float, float]:
@@ -1489,7 +1474,13 @@ def _compare_full(probe: _Probe, source: _Source, entry: InputResult, k: int, rt
         entry.error = float(np.nanmax(difference / scale[None, :]))
         beyond = difference - noise
     allowed = atol + rtol * scale[None, :]
-    entry.full_clear = bool(np.any(beyond > 10 * allowed))     # far beyond what the differences can explain
+    if np.any(beyond > 10 * allowed):          # far beyond what the differences can explain: say where
+        relative = np.nan_to_num(difference / scale[None, :], nan=0.0)
+        row, column = np.unravel_index(int(np.argmax(relative)), relative.shape)
+        entry.full_mismatch = (f"the Jacobians differ entry by entry: for output entry {row} and input entry {column}, "
+                               f"grad gives {custom[row, column]:.6g} and the finite differences "
+                               f"{numerical[row, column]:.6g}. The random sums agreed, because they weigh each entry "
+                               "by its size: a mistake where the input is small")
     return not np.any(beyond > allowed)
 
 

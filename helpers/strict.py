@@ -106,8 +106,8 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads, sett
               upstream: tuple = ()) -> list:
     """Check ``grads`` against ``values`` one by one; return them as a list.
 
-    ``settings`` names the inputs passed as Python numbers: their gradients are not checked, and dropped. ``upstream``: the
-    upstream gradients grad was given (a gradient shaped like one of them was not summed yet).
+    ``settings`` names the inputs passed as Python numbers: their gradients are not checked, and dropped.
+    ``upstream``: the upstream gradients grad was given (a gradient shaped like one of them was not summed yet).
 
     Shapes are compared statically where both are known, and at run time
     (with ``tf.debugging.assert_equal``) where a dimension is unknown, as
@@ -170,10 +170,9 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads, sett
                        f"{_shape_text(value.shape)}: a gradient always has its input's shape. Return Jᵀ·upstream "
                        f"reduced to {name}'s shape.")
         if not g.shape.is_compatible_with(value.shape):
+            # Broadcast axes and upstream's shape: a gradient not yet summed over the copies of the input.
             like_upstream = any(tf.is_tensor(u) and u.shape == g.shape for u in upstream) or not upstream
-            if _broadcast_from(value.shape, g.shape) and not like_upstream:
-                pass                    # not a gradient before its sum over copies: the shape rule is all to say
-            elif _broadcast_from(value.shape, g.shape):
+            if _broadcast_from(value.shape, g.shape) and like_upstream:
                 wrong_shape += (f" It has axes {name} does not have, as a gradient does before it is summed: where "
                                 f"{name} is broadcast in the forward pass (copied along axes it lacks), its gradient "
                                 "collects one contribution per copy: sum them over every such axis.")
