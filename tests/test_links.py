@@ -181,13 +181,14 @@ def test_the_install_lines_follow_a_changed_address(tmp_path):
     assert course_links.write_notebooks(moved, tmp_path) == []
 
 
-def _run_setup_lines(helpers_installed: bool, missing: str = "helpers"):
-    """Run the install lines as IPython would, with %pip recorded instead of run; the pip calls made.
+def _run_setup_lines(helpers_installed: bool, missing: str = "helpers", install_works: bool = True):
+    """Run the install lines as IPython would, with pip recorded instead of run; the pip calls made.
 
     ``helpers`` stands in as an empty module: importable from the start when installed, and only
-    after ``%pip`` has run otherwise, as in a fresh Colab session.
+    after pip has run otherwise, as in a fresh Colab session.
     """
     import importlib.util
+    import subprocess
     import sys
 
     from IPython.core.inputtransformer2 import TransformerManager
@@ -195,16 +196,16 @@ def _run_setup_lines(helpers_installed: bool, missing: str = "helpers"):
     code = TransformerManager().transform_cell(course_links.setup_stanza(COURSE))
     calls = []
 
-    class FakeIPython:
-        def run_line_magic(self, name, line):
-            calls.append((name, line))
+    def fake_run(command, **kwargs):
+        calls.append(command[command.index("install"):])
+        return subprocess.CompletedProcess(command, 0 if install_works else 1, b"", b"fatal: could not resolve host")
 
     class StandIn:
         @staticmethod
         def find_spec(name, path=None, target=None):
             if name != "helpers":
                 return None
-            if not (helpers_installed or calls):
+            if not (helpers_installed or (calls and install_works)):
                 raise ModuleNotFoundError(f"No module named '{missing}'", name=missing)
             return importlib.util.spec_from_loader("helpers", StandIn)
 
@@ -216,11 +217,13 @@ def _run_setup_lines(helpers_installed: bool, missing: str = "helpers"):
         def exec_module(module):
             pass
 
-    real = sys.modules.pop("helpers", None)
+    real, real_run = sys.modules.pop("helpers", None), subprocess.run
     sys.meta_path.insert(0, StandIn)
+    subprocess.run = fake_run
     try:
-        exec(code, {"get_ipython": FakeIPython})
+        exec(code, {})
     finally:
+        subprocess.run = real_run
         sys.meta_path.remove(StandIn)
         sys.modules.pop("helpers", None)
         if real is not None:
@@ -231,7 +234,18 @@ def _run_setup_lines(helpers_installed: bool, missing: str = "helpers"):
 def test_a_notebook_opened_alone_installs_the_helpers_once():
     assert _run_setup_lines(helpers_installed=True) == []
     calls = _run_setup_lines(helpers_installed=False)
-    assert calls == [("pip", f'install --quiet --no-deps "git+{COURSE.git_url}@{COURSE.branch}"')]
+    assert calls == [["install", "--quiet", "--no-deps", f"git+{COURSE.git_url}@{COURSE.branch}"]]
+
+
+def test_a_failed_install_says_in_one_sentence_what_to_do():
+    """Offline, or a private repository: the course's sentence, not pip's output and a chain of tracebacks."""
+    with pytest.raises(ModuleNotFoundError) as raised:
+        _run_setup_lines(helpers_installed=False, install_works=False)
+    message = str(raised.value)
+    assert message.startswith("The course's helpers could not be installed from git+") and message.endswith(
+        "open the whole course instead, on Binder or in a clone with `make lab`.")
+    assert "private" in message and "internet" in message and "resolve host" not in message
+    assert raised.value.__suppress_context__ and raised.value.__cause__ is None
 
 
 def test_a_missing_dependency_is_named_not_hidden_by_an_install():

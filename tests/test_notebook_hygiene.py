@@ -112,3 +112,19 @@ def test_hygiene_catches_a_trailing_semicolon(tmp_path):
     def semicolon(nb):
         _code_cells(nb)[1]["source"] = "print(1);"
     assert any("ends with ';'" in p for p in _corrupt(tmp_path, semicolon))
+
+
+def test_hygiene_catches_execution_timestamps(tmp_path):
+    def stamp(nb):
+        _code_cells(nb)[1]["metadata"]["execution"] = {"iopub.status.busy": "2026-11-25T20:02:04.375628Z"}
+    assert any("execution timestamps" in p for p in _corrupt(tmp_path, stamp))
+
+
+def test_hygiene_catches_random_widget_ids(tmp_path):
+    def new_id(nb):
+        for cell in _code_cells(nb):
+            for output in cell["outputs"]:
+                view = output.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+                if view:
+                    view["model_id"] = "0123456789abcdef0123456789abcdef"
+    assert any("widget model ids" in p for p in _corrupt(tmp_path, new_id))

@@ -172,14 +172,22 @@ def setup_stanza(course: Course) -> str:
 
     ``--no-deps``: where the course is opened alone (Colab, a hub) TensorFlow and NumPy are already
     there, and the course's exact pins would replace them. A missing dependency (say ipywidgets) is
-    raised as it is, so the learner sees which package to install.
+    raised as it is, so the learner sees which package to install. pip's own output is kept out of
+    the notebook: when the install fails (no network, a private repository), one sentence says what
+    happened and what to do, and the error stops Run All before the next cell.
     """
     return ("try:\n"
             "    import helpers\n"
             "except ModuleNotFoundError as missing:     # opened alone (Colab, a hub)?\n"
             "    if missing.name != \"helpers\":\n"
             "        raise                              # another package is missing: install it\n"
-            f'    %pip install --quiet --no-deps "git+{course.git_url}@{course.branch}"\n'
+            "    import subprocess, sys\n"
+            f'    source = "git+{course.git_url}@{course.branch}"\n'
+            "    pip = [sys.executable, \"-m\", \"pip\", \"install\", \"--quiet\", \"--no-deps\", source]\n"
+            "    if subprocess.run(pip, capture_output=True).returncode != 0:\n"
+            "        raise ModuleNotFoundError(f\"The course's helpers could not be installed from {source} (no \"\n"
+            "                                  \"internet here, or the repository is private): open the whole \"\n"
+            "                                  \"course instead, on Binder or in a clone with `make lab`.\") from None\n"
             "    import helpers\n")
 
 
