@@ -11,7 +11,7 @@ feedback. Notebooks import what they need in their setup cell::
 from . import _quiet  # noqa: F401  (must run before TensorFlow is imported)
 from .checking import GradientCheckError, GradientReport, check_gradients
 from .environment import SEED, setup
-from .plotting import plot_function_and_gradient, plot_jacobian, plot_vjp, value_and_gradient
+from .plotting import plot_function_and_gradient, plot_jacobian, plot_vjp, show, value_and_gradient
 from .strict import CustomGradientError, strict_custom_gradient
 from .tracing import ChainTrace, square_chain
 from . import exercises, widgets  # noqa: E402  (submodules: helpers.exercises.check, helpers.widgets...)
@@ -24,6 +24,7 @@ __all__ = [
     "plot_function_and_gradient",
     "plot_jacobian",
     "plot_vjp",
+    "show",
     "value_and_gradient",
     "check_gradients",
     "GradientCheckError",

@@ -379,3 +379,60 @@ def plot_vjp(jacobian, upstream, *, title: str | None = None):
 
 def _vjp_figsize(J: np.ndarray) -> tuple[float, float]:
     return 2.0 + 0.55 * (J.shape[0] + 2), 0.9 + 0.45 * max(J.shape)
+
+
+class Picture:
+    """A figure as the notebook shows it: a PNG with its alt text, which screen readers and the website read.
+
+    In JupyterLab and on the course's website the picture is an ``<img>`` with ``alt``; as plain text
+    (a terminal, a diff, nbval's comparison) it is its description, so the description is checked too.
+    """
+
+    def __init__(self, png: bytes, alt: str):
+        self.png, self.alt = png, alt
+
+    def _repr_png_(self) -> bytes:
+        return self.png
+
+    def _repr_html_(self) -> str:
+        import base64
+        import html
+
+        data = base64.b64encode(self.png).decode("ascii")
+        return f'<img src="data:image/png;base64,{data}" alt="{html.escape(self.alt, quote=True)}"/>'
+
+    def __repr__(self) -> str:
+        return f"[figure: {self.alt}]"
+
+
+def show(figure, alt: str) -> Picture:
+    """Show ``figure`` (a matplotlib Figure, or an Axes of one) with ``alt``, a sentence that describes it.
+
+    Use it as the last line of a cell, instead of letting the figure show itself: the picture then
+    carries its description, read by screen readers in JupyterLab and on the website. The figure is
+    closed, so it is not drawn a second time.
+
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> _ = ax.plot([0, 1], [0, 1])
+    >>> show(fig, "A straight line from (0, 0) to (1, 1).")
+    [figure: A straight line from (0, 0) to (1, 1).]
+    """
+    import io
+
+    import matplotlib.pyplot as plt
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    if isinstance(figure, Axes):
+        figure = figure.figure
+    if not isinstance(figure, Figure):
+        raise TypeError(f"show() takes a matplotlib figure (fig, from plt.subplots()) or one of its axes, got "
+                        f"{type(figure).__name__}")
+    if not isinstance(alt, str) or len(alt.split()) < 3:
+        raise ValueError("show(fig, alt) needs alt, a sentence describing what the figure shows (what is plotted "
+                         "against what, and what to notice), for readers who cannot see it")
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", bbox_inches="tight")
+    plt.close(figure)
+    return Picture(buffer.getvalue(), " ".join(alt.split()))

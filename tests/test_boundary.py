@@ -6,7 +6,7 @@ import pytest
 import tensorflow as tf
 
 from helpers.boundary import LearnerCodeError, call, explain, learner_line
-from learner_answer_types import RAW_TENSORFLOW_TEXT
+from answer_kit import RAW_TENSORFLOW_TEXT
 
 A = tf.constant(np.arange(15.0).reshape(5, 3))
 u5 = tf.constant(np.ones(5))

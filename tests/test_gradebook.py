@@ -13,7 +13,6 @@ import contextlib
 import io
 import json
 import shutil
-import textwrap
 import time
 from pathlib import Path
 
@@ -47,7 +46,7 @@ def notebook(*sources: str):
 
 def solution_cell(key: str) -> str:
     exercise = get(key)
-    return f'{textwrap.dedent(exercise.solution).strip()}\n\ncheck("{key}", {exercise.answer_name})'
+    return f'{exercise.reveal().code}\n\ncheck("{key}", {exercise.answer_name})'
 
 
 def with_solutions_pasted_in(nb):

@@ -89,3 +89,29 @@ def test_jacobian_and_vjp_pictures():
         helpers.plot_vjp(J, [1.0, 2.0])
     with pytest.raises(ValueError, match="2-D"):
         helpers.plot_jacobian(np.ones(3))
+
+
+def test_show_gives_a_picture_with_its_description():
+    import matplotlib.pyplot as plt
+
+    import helpers
+
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [1, 0])
+    picture = helpers.show(ax, 'A line falling from 1 to 0, "steeply".')
+    assert picture._repr_png_().startswith(b"\x89PNG")
+    assert 'alt="A line falling from 1 to 0, &quot;steeply&quot;."' in picture._repr_html_()
+    assert repr(picture) == '[figure: A line falling from 1 to 0, "steeply".]'
+    assert not plt.fignum_exists(fig.number), "the figure is closed, so it is not drawn twice"
+
+
+@pytest.mark.parametrize("alt", [None, "", "plot"])
+def test_show_asks_for_a_description(alt):
+    import matplotlib.pyplot as plt
+
+    import helpers
+
+    fig, _ = plt.subplots()
+    with pytest.raises(ValueError, match="describing what the figure shows"):
+        helpers.show(fig, alt)
+    plt.close(fig)
