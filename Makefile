@@ -13,7 +13,7 @@ export TF_ENABLE_ONEDNN_OPTS := 0
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test quick setup browser notebooks benchmark screenshot site site-screenshots links gradebook clean help
+.PHONY: lab test quick setup browser notebooks benchmark screenshot site site-screenshots links gradebook reference clean help
 
 help:
 	@echo "make lab        set up and open the course in JupyterLab"
@@ -25,6 +25,7 @@ help:
 	@echo "make site       build the course website from the stored notebooks into build/site/"
 	@echo "make site-screenshots  refresh the README's pictures of the website (runs tests/test_site.py)"
 	@echo "make links      rewrite the Binder badge and the notebooks' install lines from [tool.course]"
+	@echo "make reference  regenerate docs/authoring-reference.md (mistake keys, their sentences, who says them)"
 	@echo "make gradebook NOTEBOOKS=<folder>  grade a learner's notebooks (gradebook/gradebook.csv and .md)"
 	@echo "make clean      remove the virtual environment"
 
@@ -83,6 +84,10 @@ TIMEOUT ?= 300
 gradebook: $(STAMP)
 	@test -n "$(NOTEBOOKS)" || { echo "usage: make gradebook NOTEBOOKS=<folder of a learner's notebooks> [OUT=gradebook] [TIMEOUT=300]"; exit 2; }
 	$(BIN)/python -m helpers.gradebook $(NOTEBOOKS) --out $(OUT) --timeout $(TIMEOUT)
+
+# The authors' reference, generated from the code: every mistake key, its sentence, who produces it.
+reference: $(STAMP)
+	$(BIN)/python tools/authoring_reference.py
 
 clean:
 	rm -rf $(VENV)

@@ -82,7 +82,8 @@ def value_and_gradient(f: Callable, x, *, label: str | None = None) -> tuple[np.
     >>> y.tolist(), g.tolist()
     ([1.0, 9.0], [2.0, 6.0])
     """
-    from .boundary import LearnerCodeError, _original, running
+    from .boundary import LearnerCodeError, running
+    from .explanations import short
 
     if not callable(f):
         raise TypeError(f"expected a function of x, got {type(f).__name__}")
@@ -99,7 +100,7 @@ def value_and_gradient(f: Callable, x, *, label: str | None = None) -> tuple[np.
         raise TypeError(f"{label} mixes float64 and float32: the points are float64 (as NumPy arrays such as "
                         f"np.linspace are), and {label} holds float32 values (a tf.constant, a tf.Variable). Pass "
                         f"the points as float32, np.linspace(...).astype(np.float32), or make those values float64. "
-                        f"(TensorFlow: {_original(e.original)})") from e
+                        f"(TensorFlow: {short(e.original)})") from e
     ys = _one_output(out, label)
     if ys.shape != xs.shape:
         raise ValueError(f"{label} must work elementwise: x has shape {tuple(xs.shape)} but {label}(x) has shape "

@@ -39,10 +39,12 @@ from typing import Callable
 import numpy as np
 import tensorflow as tf
 
+from .boundary import ExplainedError, HelperSignal, LearnerCodeError, gradients_problem
+
 __all__ = ["strict_custom_gradient", "CustomGradientError"]
 
 
-class CustomGradientError(ValueError):
+class CustomGradientError(ExplainedError):
     """A custom gradient broke the contract; the message says which input and what to do.
 
     ``.mistake`` names the breach: ``"count"``, ``"none"``, ``"not_none"``, ``"wrong_shape"``,
@@ -53,10 +55,6 @@ class CustomGradientError(ValueError):
     # Inside tf.function, AutoGraph would otherwise re-raise an exception whose constructor takes more
     # than a message as a generic StagingError; with this attribute it lets this one through as it is.
     ag_pass_through = True
-
-    def __init__(self, message: str, mistake: str = "contract"):
-        super().__init__(message)
-        self.mistake = mistake
 
 
 def _param_names(f: Callable) -> list[str]:
@@ -113,14 +111,10 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads, sett
     (with ``tf.debugging.assert_equal``) where a dimension is unknown, as
     inside ``model.fit`` with a variable batch size.
     """
-    from .boundary import gradients_problem
-
     problem = gradients_problem(grads, len(values), kind, ", ".join(names))
     if problem is not None:
         raise CustomGradientError(f"{fname}: {problem[1]}", problem[0])
-    if not isinstance(grads, (list, tuple)):
-        grads = [grads]
-    grads = list(grads)
+    grads = list(grads) if isinstance(grads, (list, tuple)) else [grads]
     if len(grads) != len(values):
         listing = ", ".join(names)
         raise CustomGradientError(
@@ -133,81 +127,86 @@ def _validate(fname: str, kind: str, names: list[str], values: list, grads, sett
         raise CustomGradientError(
             f"{fname}: grad returned the {kind} gradients in another order than the {kind}s ({', '.join(names)}): "
             f"their shapes {given} fit only when reordered. Return them in the order of the {kind}s.", "order")
-    checked = []
-    for name, value, g in zip(names, values, grads):
-        dtype = value.dtype
-        if name in settings:
-            checked.append(None)        # a Python number: no gradient reaches it, whatever grad returns for it
-            continue
-        if g is None:
-            if dtype.is_floating or dtype.is_complex:
-                raise CustomGradientError(
-                    f"{fname}: grad returned None for {kind} {name!r}, a {dtype.name} {kind}: return its "
-                    f"gradient Jᵀ·upstream (tf.zeros_like({name}) if it truly does not affect the output).", "none")
-            checked.append(None)
-            continue
-        if not (dtype.is_floating or dtype.is_complex):
+    return [None if name in settings else _one_gradient(fname, kind, names, name, value, g, upstream)
+            for name, value, g in zip(names, values, grads)]
+
+
+def _one_gradient(fname: str, kind: str, names: list[str], name: str, value, g, upstream: tuple):
+    """The gradient ``g`` for one input (or variable) ``name``, checked: None, kind, dtype, shape."""
+    dtype = value.dtype
+    if g is None:
+        if dtype.is_floating or dtype.is_complex:
             raise CustomGradientError(
-                f"{fname}: grad returned a gradient for {kind} {name!r} of dtype {dtype.name}, which is not "
-                f"differentiable: return None in its place.", "not_none")
-        if isinstance(g, (tuple, list)) and kind == "input":
-            raise CustomGradientError(
-                f"{fname}: grad returned a {type(g).__name__} of {len(g)} where the gradient for input {name!r} goes. "
-                f"A pair (input gradients, [variable gradients]) is what grad(upstream, variables=...) returns for "
-                f"a function that reads a tf.Variable; with no variable, return just one gradient per input, in "
-                f"order: ({', '.join('d' + n for n in names)}).", "nested")
-        if not tf.is_tensor(g) and not isinstance(g, (int, float)):
-            raise CustomGradientError(
-                f"{fname}: grad returned a {type(g).__name__} for {kind} {name!r}; return a tensor made with "
-                f"TensorFlow operations (NumPy results cannot be differentiated further and fail inside "
-                f"tf.function).", "wrong_kind")
-        g = tf.convert_to_tensor(g, dtype_hint=dtype)
-        if g.dtype != dtype:
-            raise CustomGradientError(
-                f"{fname}: grad returned dtype {g.dtype.name} for {kind} {name!r} of dtype {dtype.name}: "
-                f"cast it, e.g. tf.cast(g, {name}.dtype).", "wrong_dtype")
-        wrong_shape = (f"{fname}: grad returned shape {_shape_text(g.shape)} for {kind} {name!r} of shape "
-                       f"{_shape_text(value.shape)}: a gradient always has its input's shape. Return Jᵀ·upstream "
-                       f"reduced to {name}'s shape.")
-        if not g.shape.is_compatible_with(value.shape):
-            # Broadcast axes and upstream's shape: a gradient not yet summed over the copies of the input.
-            like_upstream = any(tf.is_tensor(u) and u.shape == g.shape for u in upstream) or not upstream
-            if _broadcast_from(value.shape, g.shape) and like_upstream:
-                wrong_shape += (f" It has axes {name} does not have, as a gradient does before it is summed: where "
-                                f"{name} is broadcast in the forward pass (copied along axes it lacks), its gradient "
-                                "collects one contribution per copy: sum them over every such axis.")
-            elif g.shape.rank == 0 and value.shape.rank:
-                wrong_shape += (f" It is one number: summed over every axis, {name}'s own too. Sum only over the "
-                                f"axes {name} was copied along (they depend on how many axes the other input has), "
-                                f"and keep {name}'s.")
-            elif g.shape.rank == value.shape.rank and g.shape.rank and g.shape.rank >= 2 and \
-                    list(g.shape[-2:]) == list(value.shape[-2:])[::-1]:
-                wrong_shape += (f" Its last two axes are {name}'s transposed: the transpose of the gradient? Swap "
-                                "the order of the product, or its transpose flags.")
-                raise CustomGradientError(wrong_shape, "transposed")
-            raise CustomGradientError(wrong_shape, "wrong_shape")
-        if not (g.shape.is_fully_defined() and value.shape.is_fully_defined()):
-            # Not enough static information (a None batch size, say): check when grad runs.
-            # TensorFlow prints the listed tensors after the message: the two shapes, each labelled.
-            # (No quotes or apostrophes: TensorFlow's error text escapes them.)
-            message = (f"{fname}: grad returned a gradient for {kind} {name} whose shape differs from the "
-                       f"shape of {name}. A gradient always has the shape of its input: return Jᵀ·upstream "
-                       f"reduced to the shape of {name}.")
-            g_shape, value_shape = tf.shape(g), tf.shape(value)
-            same = tf.cond(tf.equal(tf.size(g_shape), tf.size(value_shape)),
-                           lambda: tf.reduce_all(tf.equal(g_shape, value_shape)), lambda: tf.constant(False))
-            check = tf.debugging.Assert(same, [message, "Shape of the gradient:", g_shape,
-                                               f"shape of {name}:", value_shape], summarize=16)
-            with tf.control_dependencies([check]):
-                g = tf.identity(g)
-        checked.append(g)
-    return checked
+                f"{fname}: grad returned None for {kind} {name!r}, a {dtype.name} {kind}: return its "
+                f"gradient Jᵀ·upstream (tf.zeros_like({name}) if it truly does not affect the output).", "none")
+        return None
+    if not (dtype.is_floating or dtype.is_complex):
+        raise CustomGradientError(
+            f"{fname}: grad returned a gradient for {kind} {name!r} of dtype {dtype.name}, which is not "
+            f"differentiable: return None in its place.", "not_none")
+    if isinstance(g, (tuple, list)) and kind == "input":
+        raise CustomGradientError(
+            f"{fname}: grad returned a {type(g).__name__} of {len(g)} where the gradient for input {name!r} goes. "
+            f"A pair (input gradients, [variable gradients]) is what grad(upstream, variables=...) returns for "
+            f"a function that reads a tf.Variable; with no variable, return just one gradient per input, in "
+            f"order: ({', '.join('d' + n for n in names)}).", "nested")
+    if not tf.is_tensor(g) and not isinstance(g, (int, float)):
+        raise CustomGradientError(
+            f"{fname}: grad returned a {type(g).__name__} for {kind} {name!r}; return a tensor made with "
+            f"TensorFlow operations (NumPy results cannot be differentiated further and fail inside "
+            f"tf.function).", "wrong_kind")
+    g = tf.convert_to_tensor(g, dtype_hint=dtype)
+    if g.dtype != dtype:
+        raise CustomGradientError(
+            f"{fname}: grad returned dtype {g.dtype.name} for {kind} {name!r} of dtype {dtype.name}: "
+            f"cast it, e.g. tf.cast(g, {name}.dtype).", "wrong_dtype")
+    if not g.shape.is_compatible_with(value.shape):
+        raise _wrong_shape(fname, kind, name, value, g, upstream)
+    if not (g.shape.is_fully_defined() and value.shape.is_fully_defined()):
+        return _shape_checked_when_run(fname, kind, name, value, g)
+    return g
+
+
+def _wrong_shape(fname: str, kind: str, name: str, value, g, upstream: tuple) -> CustomGradientError:
+    """The error for a gradient whose shape cannot be its input's, with the likely reason."""
+    message = (f"{fname}: grad returned shape {_shape_text(g.shape)} for {kind} {name!r} of shape "
+               f"{_shape_text(value.shape)}: a gradient always has its input's shape. Return Jᵀ·upstream "
+               f"reduced to {name}'s shape.")
+    # Broadcast axes and upstream's shape: a gradient not yet summed over the copies of the input.
+    like_upstream = any(tf.is_tensor(u) and u.shape == g.shape for u in upstream) or not upstream
+    if _broadcast_from(value.shape, g.shape) and like_upstream:
+        message += (f" It has axes {name} does not have, as a gradient does before it is summed: where {name} is "
+                    "broadcast in the forward pass (copied along axes it lacks), its gradient collects one "
+                    "contribution per copy: sum them over every such axis.")
+    elif g.shape.rank == 0 and value.shape.rank:
+        message += (f" It is one number: summed over every axis, {name}'s own too. Sum only over the axes {name} "
+                    f"was copied along (they depend on how many axes the other input has), and keep {name}'s.")
+    elif g.shape.rank == value.shape.rank and g.shape.rank and g.shape.rank >= 2 and \
+            list(g.shape[-2:]) == list(value.shape[-2:])[::-1]:
+        message += (f" Its last two axes are {name}'s transposed: the transpose of the gradient? Swap the order of "
+                    "the product, or its transpose flags.")
+        return CustomGradientError(message, "transposed")
+    return CustomGradientError(message, "wrong_shape")
+
+
+def _shape_checked_when_run(fname: str, kind: str, name: str, value, g):
+    """``g`` behind an assertion that its shape is ``value``'s, for shapes known only when grad runs (a None
+    batch size). TensorFlow prints the listed tensors after the message: the two shapes, each labelled. (No
+    quotes or apostrophes in it: TensorFlow's error text escapes them.)"""
+    message = (f"{fname}: grad returned a gradient for {kind} {name} whose shape differs from the shape of {name}. "
+               f"A gradient always has the shape of its input: return Jᵀ·upstream reduced to the shape of {name}.")
+    g_shape, value_shape = tf.shape(g), tf.shape(value)
+    same = tf.cond(tf.equal(tf.size(g_shape), tf.size(value_shape)),
+                   lambda: tf.reduce_all(tf.equal(g_shape, value_shape)), lambda: tf.constant(False))
+    check = tf.debugging.Assert(same, [message, "Shape of the gradient:", g_shape, f"shape of {name}:", value_shape],
+                                summarize=16)
+    with tf.control_dependencies([check]):
+        return tf.identity(g)
 
 
 def _learner_call(stage: str, fn: Callable, *args, **kwargs):
     """``fn(*args, **kwargs)``, the learner's own code: what it raises comes out as a sentence about their line
     (:class:`~helpers.boundary.LearnerCodeError`), except the contract's own errors, which pass as they are."""
-    from .boundary import HelperSignal, LearnerCodeError
 
     try:
         return fn(*args, **kwargs)
@@ -215,6 +214,72 @@ def _learner_call(stage: str, fn: Callable, *args, **kwargs):
         raise
     except Exception as error:  # noqa: BLE001 - every error of the learner's code is translated
         raise LearnerCodeError(stage, error) from error
+
+
+def _checked_pair(f: Callable, fname: str, declared: list[str]) -> Callable:
+    """``tf.custom_gradient`` of ``f``, with ``f``'s result and every gradient its grad returns checked."""
+    @tf.custom_gradient
+    def checked(*args):
+        result = _learner_call(f"calling {fname}", f, *args)
+        if not (isinstance(result, tuple) and len(result) == 2 and callable(result[1])):
+            raise CustomGradientError(
+                f"{fname} must return a pair (y, grad): the forward value and the function computing the "
+                f"gradient, got {type(result).__name__}.", "not_a_pair")
+        y, grad_fn = result
+        if y is None:
+            raise CustomGradientError(f"{fname} returned None as its value: return the forward value (a tensor) and "
+                                      "grad, (y, grad).", "not_a_pair")
+        names = [declared[i] if i < len(declared) else f"input {i}" for i in range(len(args))]
+        values = [tf.convert_to_tensor(a) for a in args]
+        settings = {name for name, a in zip(names, args) if _is_python_number(a)}
+        return y, _checked_grad(fname, grad_fn, names, values, settings)
+
+    return checked
+
+
+def _checked_grad(fname: str, grad_fn: Callable, names: list[str], values: list, settings: set) -> Callable:
+    """The grad TensorFlow calls: the learner's ``grad_fn``, with what it returns checked against the inputs."""
+    wants_variables = accepts_variables(grad_fn)
+
+    def grad(*upstream, **kwargs):
+        variables = kwargs.get("variables")
+        if not variables:
+            grads = _validate(fname, "input", names, values, _learner_call(f"{fname}'s grad", grad_fn, *upstream),
+                              settings, upstream)
+            return grads if len(values) > 1 else grads[0]
+        if not wants_variables:
+            raise CustomGradientError(
+                f"{fname} reads tf.Variable(s) {[v.name for v in variables]}, so grad must accept variables=None "
+                f"and return (input_grads, variable_grads): one gradient per variable.", "variables_missing")
+        out = _learner_call(f"{fname}'s grad", grad_fn, *upstream, variables=variables)
+        if not (isinstance(out, (tuple, list)) and len(out) == 2):
+            raise CustomGradientError(
+                f"{fname}: with variables, grad must return a pair (input_grads, variable_grads), the second a list "
+                f"with one gradient per variable.", "variables_form")
+        input_grads = _validate(fname, "input", names, values, out[0], settings, upstream)
+        variable_grads = _validate(fname, "variable", [v.name for v in variables], list(variables), out[1])
+        return input_grads if len(values) > 1 else input_grads[0], variable_grads
+
+    return grad
+
+
+def _refuse_arguments(fname: str, declared: list[str], args: tuple, kwargs: dict) -> None:
+    """Refuse inputs a custom gradient cannot take (ragged, sparse, text) and keyword calls, which skip it."""
+    for i, a in enumerate(args):
+        name = declared[i] if i < len(declared) else f"input {i}"
+        if isinstance(a, (tf.RaggedTensor, tf.SparseTensor)):
+            raise TypeError(f"{fname}'s {name} is a {type(a).__name__}: a custom-gradient function takes dense "
+                            "tensors (x.to_tensor() for a ragged one, tf.sparse.to_dense(x) for a sparse one)")
+        if isinstance(a, (str, bytes)) or (tf.is_tensor(a) and a.dtype == tf.string):
+            raise TypeError(f"{fname}'s {name} is text ({a!r:.30}): pass a number or a tensor; a setting such as "
+                            "a mode name is bound in a closure, not passed as an input")
+    if kwargs:
+        keys = ", ".join(kwargs)
+        call = ", ".join(declared) if declared else "..."
+        raise CustomGradientError(
+            f"{fname} was called with keyword arguments ({keys}). Eagerly, TensorFlow would silently skip the "
+            f"custom gradient (or raise, if {fname} reads a tf.Variable; inside tf.function it raises): pass "
+            f"inputs positionally, {fname}({call}).", "keyword_call")
 
 
 def strict_custom_gradient(f: Callable) -> Callable:
@@ -250,69 +315,20 @@ def strict_custom_gradient(f: Callable) -> Callable:
         raise TypeError("strict_custom_gradient got a tf.function: the function it decorates returns (y, grad), and "
                         "a tf.function cannot return a Python function. Put @tf.function outside: decorate a "
                         "function that calls the custom-gradient function.")
+    if getattr(getattr(f, "_tf_decorator", None), "decorator_name", None) == "custom_gradient":
+        raise TypeError("strict_custom_gradient got a function already decorated with @tf.custom_gradient: use one "
+                        "decorator, not both (strict_custom_gradient is tf.custom_gradient with checks). Remove "
+                        "@tf.custom_gradient.")
     fname = getattr(f, "__name__", "custom_gradient_function")
     declared = _param_names(f)
-
-    @tf.custom_gradient
-    def checked(*args):
-        result = _learner_call(f"calling {fname}", f, *args)
-        if not (isinstance(result, tuple) and len(result) == 2 and callable(result[1])):
-            raise CustomGradientError(
-                f"{fname} must return a pair (y, grad): the forward value and the function computing the "
-                f"gradient, got {type(result).__name__}.", "not_a_pair")
-        y, grad_fn = result
-        if y is None:
-            raise CustomGradientError(f"{fname} returned None as its value: return the forward value (a tensor) and "
-                                      "grad, (y, grad).", "not_a_pair")
-        names = [declared[i] if i < len(declared) else f"input {i}" for i in range(len(args))]
-        values = [tf.convert_to_tensor(a) for a in args]
-        settings = {name for name, a in zip(names, args) if _is_python_number(a)}
-        wants_variables = accepts_variables(grad_fn)
-
-        def grad(*upstream, **kwargs):
-            variables = kwargs.get("variables")
-            if variables:
-                if not wants_variables:
-                    raise CustomGradientError(
-                        f"{fname} reads tf.Variable(s) {[v.name for v in variables]}, so grad must accept "
-                        f"variables=None and return (input_grads, variable_grads): one gradient per variable.",
-                        "variables_missing")
-                out = _learner_call(f"{fname}'s grad", grad_fn, *upstream, variables=variables)
-                if not (isinstance(out, (tuple, list)) and len(out) == 2):
-                    raise CustomGradientError(
-                        f"{fname}: with variables, grad must return a pair (input_grads, variable_grads), the "
-                        f"second a list with one gradient per variable.", "variables_form")
-                input_grads = _validate(fname, "input", names, values, out[0], settings, upstream)
-                variable_grads = _validate(fname, "variable", [v.name for v in variables],
-                                           list(variables), out[1])
-                return input_grads if len(values) > 1 else input_grads[0], variable_grads
-            grads = _validate(fname, "input", names, values, _learner_call(f"{fname}'s grad", grad_fn, *upstream),
-                              settings, upstream)
-            return grads if len(values) > 1 else grads[0]
-
-        return y, grad
+    checked = _checked_pair(f, fname, declared)
 
     @functools.wraps(f)
     def wrapper(*args, **kwargs):
         if declared[:1] == ["self"] and args and _is_instance(args[0]):
             # Called as a method: self is not an input. Decorate the bound method, as tf.custom_gradient does.
             return strict_custom_gradient(f.__get__(args[0]))(*args[1:], **kwargs)
-        for i, a in enumerate(args):
-            name = declared[i] if i < len(declared) else f"input {i}"
-            if isinstance(a, (tf.RaggedTensor, tf.SparseTensor)):
-                raise TypeError(f"{fname}'s {name} is a {type(a).__name__}: a custom-gradient function takes dense "
-                                "tensors (x.to_tensor() for a ragged one, tf.sparse.to_dense(x) for a sparse one)")
-            if isinstance(a, (str, bytes)) or (tf.is_tensor(a) and a.dtype == tf.string):
-                raise TypeError(f"{fname}'s {name} is text ({a!r:.30}): pass a number or a tensor; a setting such as "
-                                "a mode name is bound in a closure, not passed as an input")
-        if kwargs:
-            keys = ", ".join(kwargs)
-            call = ", ".join(declared) if declared else "..."
-            raise CustomGradientError(
-                f"{fname} was called with keyword arguments ({keys}). Eagerly, TensorFlow would silently skip the "
-                f"custom gradient (or raise, if {fname} reads a tf.Variable; inside tf.function it raises): pass "
-                f"inputs positionally, {fname}({call}).",
-                "keyword_call")
+        _refuse_arguments(fname, declared, args, kwargs)
         return checked(*args)
 
     # check_gradients looks behind __wrapped__ for the (y, grad) pair: give it the checked pair, so

@@ -320,3 +320,11 @@ def test_whatever_grad_returns_for_a_python_number_is_dropped():
         tape.watch(x)
         y = scaled_square(x, 3.0)
     np.testing.assert_allclose(tape.gradient(y, x).numpy(), 6 * x.numpy())
+
+
+def test_a_function_decorated_twice_is_told_to_keep_one_decorator():
+    @tf.custom_gradient
+    def twice(x):
+        return x * 2, lambda u: u * 2
+    with pytest.raises(TypeError, match="already decorated with @tf.custom_gradient: use one decorator"):
+        strict_custom_gradient(twice)

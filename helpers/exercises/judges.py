@@ -279,7 +279,13 @@ def choice_judge(expected: Sequence[str], options: Sequence[str], success: str,
 def function_judge(reference: Callable, points: np.ndarray, success: str,
                    mistakes: Sequence[tuple[Callable, str, str]] = (), rtol: float = 1e-5,
                    what: str = "a function of x", fallback: str = "") -> Callable[[Any], Feedback]:
-    """Judge a function by its values at ``points`` (passed as one float64 tensor)."""
+    """Judge a function by its values at ``points`` (passed as one float64 tensor).
+
+    The steps: call it (a function that wants an upstream is told a local derivative takes x alone), read its
+    values (one per entry of x), then, if they are right, its kind (a tensor of x's dtype, working inside
+    ``tf.function``); if they are wrong, the exercise's ``mistakes`` (``(wrong function, key, message)``),
+    then what wrong values commonly are: whole numbers, a constant, an approximation.
+    """
     import tensorflow as tf
 
     xs = tf.constant(np.asarray(points, dtype=np.float64))
@@ -287,76 +293,105 @@ def function_judge(reference: Callable, points: np.ndarray, success: str,
 
     def judge(answer):
         fn = function_from(answer, what)
-        try:
-            got = call("calling your function on a float64 tensor", fn, xs)
-        except LearnerCodeError:
-            if _takes_upstream(fn):       # called with x alone, as a chain calls a local derivative
-                return Feedback(False, "your function takes an upstream, and fails when called with x alone: a local "
-                                       "derivative is a function of x only, and the chain multiplies it by the "
-                                       "upstream itself. Drop the upstream argument and return the derivative at x.",
-                                "takes_upstream")
-            raise
-        if isinstance(got, tuple) and len(got) == 2 and callable(got[1]):
-            return Feedback(False, "your function returns a pair (a value and a function), the form of a "
-                                   "custom-gradient function; this exercise wants the local derivative itself: a plain "
-                                   "function of x that returns one value per entry of x.", "pair_returned")
-        size = int(tf.size(got)) if tf.is_tensor(got) else getattr(got, "size", 1)
-        if isinstance(size, int) and size > want.size:
-            reject(f"for {want.size} inputs your function returned {size:,} values: return one value per entry of "
-                   "x.", "wrong_shape")
-        if tf.is_tensor(got) or isinstance(got, np.ndarray):
-            values = np.asarray(got.numpy() if tf.is_tensor(got) else got, dtype=np.float64)
-        elif isinstance(got, (int, float)) and not isinstance(got, bool):
-            values = np.full(want.shape, float(got))
-        else:
-            values = np.asarray(one_tensor(got, "your function"))
-        if values.size == 1 and want.size > 1:
-            values = np.full(want.shape, float(values.reshape(())))
-        if values.shape != want.shape:
-            reject(f"for {want.size} inputs your function returned shape {values.shape}: return one value per entry "
-                   "of x.", "wrong_shape")
-        right = _close(values, want, rtol)
-        if right and tf.is_tensor(got) and got.dtype != xs.dtype:
-            reject(f"the values are right, but for a {xs.dtype.name} input your function returns {got.dtype.name}: "
-                   "keep the input's dtype (no cast), or it will clash with the other links' gradients.", "dtype")
-        if right and not tf.is_tensor(got):
-            reject("the values are right, but your function returns a NumPy array or a Python number, not a tensor: "
-                   "use TensorFlow operations (tf.…) so that it works inside TensorFlow's graphs too.", "numpy")
-        if right:
-            try:
-                call("calling your function inside tf.function", tf.function(fn, autograph=False), xs)
-            except LearnerCodeError as e:
-                reject(f"the values are right eagerly, but inside tf.function (where a chain's links run in "
-                       f"training) {e.sentence()}", e.mistake)
-        if right:
+        got = _local_derivative_values(fn, xs)
+        values = _one_value_per_entry(got, want)
+        if _close(values, want, rtol):
+            _reject_the_wrong_kind(fn, got, xs)
             return Feedback(True, success)
         for wrong_fn, key, message in mistakes:
             if _close(values, np.asarray(wrong_fn(xs), dtype=np.float64), rtol):
                 return Feedback(False, message, key)
-        integer = tf.is_tensor(got) and (got.dtype.is_integer or got.dtype == tf.bool)
-        if integer or (np.all(values == np.round(values)) and not np.all(want == np.round(want))
-                       and (np.allclose(values, np.trunc(want)) or np.allclose(values, np.round(want)))):
-            return Feedback(False, "your values are whole numbers: the fraction was dropped, by a cast to an integer "
-                                   f"dtype{' (your function returns ' + got.dtype.name + ')' if integer else ''} or by "
-                                   "rounding. A derivative is a float: keep x's dtype throughout.", "integer")
-        if np.allclose(values, values.reshape(-1)[0]):
-            return Feedback(False, f"your function gives the same value ({values.reshape(-1)[0]:.4g}) at every x: "
-                                   "the derivative depends on x.", "constant")
-        near = np.abs(np.asarray(points, dtype=np.float64)) <= 0.5
-        if near.any() and (~near).any() and np.allclose(values[near], want[near], rtol=0.02, atol=0.02) \
-                and not np.allclose(values[~near], want[~near], rtol=0.02, atol=0.02):
-            return Feedback(False, "your function is close to the right one near x = 0 but not further away: an "
-                                   "approximation, such as a Taylor polynomial? The exact function is wanted, at "
-                                   "every x.", "approximate")
-        if np.allclose(values, want, rtol=0.05, atol=0.02):
-            off = float(np.max(np.abs(values - want)))
-            return Feedback(False, f"your values are close to the derivative but not exact (off by up to {off:.2g}): "
-                                   "an approximation, such as a finite difference with a small step? The exact "
-                                   "derivative is wanted.", "approximate")
+        named = _wrong_values(got, values, want, points)
+        if named is not None:
+            return named
         return Feedback(False, f"your function gives other values than the derivative at x = "
                                f"{np.round(np.asarray(points), 3).tolist()}. {_sentence(fallback)}".strip())
 
     return judge
+
+
+def _local_derivative_values(fn: Callable, xs):
+    """What ``fn`` returns for ``xs``; a function that wants an upstream, or returns a (value, grad) pair, is
+    told that a local derivative is a plain function of x."""
+    try:
+        got = call("calling your function on a float64 tensor", fn, xs)
+    except LearnerCodeError:
+        if _takes_upstream(fn):       # called with x alone, as a chain calls a local derivative
+            reject("your function takes an upstream, and fails when called with x alone: a local derivative is a "
+                   "function of x only, and the chain multiplies it by the upstream itself. Drop the upstream "
+                   "argument and return the derivative at x.", "takes_upstream")
+        raise
+    if isinstance(got, tuple) and len(got) == 2 and callable(got[1]):
+        reject("your function returns a pair (a value and a function), the form of a custom-gradient function; this "
+               "exercise wants the local derivative itself: a plain function of x that returns one value per entry "
+               "of x.", "pair_returned")
+    return got
+
+
+def _one_value_per_entry(got, want: np.ndarray) -> np.ndarray:
+    """``got`` as float64 values shaped like ``want`` (a single number stands for every entry), or a rejection."""
+    import tensorflow as tf
+
+    size = int(tf.size(got)) if tf.is_tensor(got) else getattr(got, "size", 1)
+    if isinstance(size, int) and size > want.size:
+        reject(f"for {want.size} inputs your function returned {size:,} values: return one value per entry of x.",
+               "wrong_shape")
+    if tf.is_tensor(got) or isinstance(got, np.ndarray):
+        values = np.asarray(got.numpy() if tf.is_tensor(got) else got, dtype=np.float64)
+    elif isinstance(got, (int, float)) and not isinstance(got, bool):
+        values = np.full(want.shape, float(got))
+    else:
+        values = np.asarray(one_tensor(got, "your function"))
+    if values.size == 1 and want.size > 1:
+        values = np.full(want.shape, float(values.reshape(())))
+    if values.shape != want.shape:
+        reject(f"for {want.size} inputs your function returned shape {values.shape}: return one value per entry "
+               "of x.", "wrong_shape")
+    return values
+
+
+def _reject_the_wrong_kind(fn: Callable, got, xs) -> None:
+    """Right values of the wrong kind: another dtype, NumPy instead of a tensor, code that fails in a graph."""
+    import tensorflow as tf
+
+    if tf.is_tensor(got) and got.dtype != xs.dtype:
+        reject(f"the values are right, but for a {xs.dtype.name} input your function returns {got.dtype.name}: "
+               "keep the input's dtype (no cast), or it will clash with the other links' gradients.", "dtype")
+    if not tf.is_tensor(got):
+        reject("the values are right, but your function returns a NumPy array or a Python number, not a tensor: "
+               "use TensorFlow operations (tf.…) so that it works inside TensorFlow's graphs too.", "numpy")
+    try:
+        call("calling your function inside tf.function", tf.function(fn, autograph=False), xs)
+    except LearnerCodeError as e:
+        reject(f"the values are right eagerly, but inside tf.function (where a chain's links run in training) "
+               f"{e.sentence()}", e.mistake)
+
+
+def _wrong_values(got, values: np.ndarray, want: np.ndarray, points) -> Feedback | None:
+    """What wrong values commonly are: whole numbers (a cast or rounding), one constant, an approximation."""
+    import tensorflow as tf
+
+    integer = tf.is_tensor(got) and (got.dtype.is_integer or got.dtype == tf.bool)
+    if integer or (np.all(values == np.round(values)) and not np.all(want == np.round(want))
+                   and (np.allclose(values, np.trunc(want)) or np.allclose(values, np.round(want)))):
+        return Feedback(False, "your values are whole numbers: the fraction was dropped, by a cast to an integer "
+                               f"dtype{' (your function returns ' + got.dtype.name + ')' if integer else ''} or by "
+                               "rounding. A derivative is a float: keep x's dtype throughout.", "integer")
+    if np.allclose(values, values.reshape(-1)[0]):
+        return Feedback(False, f"your function gives the same value ({values.reshape(-1)[0]:.4g}) at every x: the "
+                               "derivative depends on x.", "constant")
+    near = np.abs(np.asarray(points, dtype=np.float64)) <= 0.5
+    if near.any() and (~near).any() and np.allclose(values[near], want[near], rtol=0.02, atol=0.02) \
+            and not np.allclose(values[~near], want[~near], rtol=0.02, atol=0.02):
+        return Feedback(False, "your function is close to the right one near x = 0 but not further away: an "
+                               "approximation, such as a Taylor polynomial? The exact function is wanted, at every "
+                               "x.", "approximate")
+    if np.allclose(values, want, rtol=0.05, atol=0.02):
+        off = float(np.max(np.abs(values - want)))
+        return Feedback(False, f"your values are close to the derivative but not exact (off by up to {off:.2g}): an "
+                               "approximation, such as a finite difference with a small step? The exact derivative "
+                               "is wanted.", "approximate")
+    return None
 
 
 def _takes_upstream(fn: Callable) -> bool:
@@ -654,70 +689,97 @@ def gradient_judge(make_inputs: Callable[[], list[tuple]] | Callable[[], tuple],
         for n, inputs in enumerate(points):
             report = check_gradients(fn, *inputs, raise_on_failure=False, graph=(n == len(points) - 1))
             if report.error is not None:
-                shapes = " and ".join(f"{r.name} of shape {r.shape}" for r in report.inputs if r.kind == "input")
-                at = f", with {shapes}," if shapes and any(len(r.shape) for r in report.inputs) else ""
-                error = LearnerCodeError(f"your grad{at}", report.error)
-                if report.mistake == "forward_raised" or error.mistake == "keyword_call":
-                    error = LearnerCodeError(f"calling your function{at}", report.error)    # the call is at fault
-                elif report.mistake == "not_in_graph":
-                    error = LearnerCodeError(f"your function inside tf.function{at}" if report.error_in == "forward"
-                                             else f"your grad inside tf.function{at}", report.error)
-                current = {str(r.shape) for r in report.inputs}
-                earlier = {str(tuple(x.shape)) for p in points[:n] for x in p if hasattr(x, "shape")} - current
-                stale = [shape for shape in earlier if shape in error.sentence()]
-                if stale and error.mistake not in ("keyword_call", "not_attempted"):
-                    reject(f"{error.sentence()} {stale[0]} is the shape of an earlier call's inputs, not this "
-                           "call's: does your function keep something between calls (a cache, a global, the first "
-                           "inputs it saw)? Compute from each call's own inputs.", "stale_inputs")
-                raise error
-            if report.ok:
-                continue
-            specific = None if report.mistake == "container" else _match_known_wrong(fn, inputs, known_wrong)
-            if specific is not None:
-                return specific
-            mistake, sentence = _first_problem(report)
-            # An exercise's gradient is never a deliberate surrogate: the checker's advice for those is noise here.
-            sentence = re.sub(r"\s*If (?:the gradient|that|the reversal) is [^.]*expect=[^.]*(?:\.|$)", "", sentence)
-            if mistake in ("wrong_values", "partial", None) and _does_not_depend_on_inputs(fn, inputs) and \
-                    not _does_not_depend_on_inputs(reference_forward, inputs):
-                return Feedback(False, "your gradient stays the same when the inputs change: it must depend on them "
-                                       "(a number copied from an example, or a constant, cannot be right everywhere).",
-                                "constant_gradient")
-            if mistake in ("wrong_values", "partial", None):
-                ratio, off = _approximation_error(fn, inputs, reference_forward)
-                if 1 < ratio and off <= 2e-2:           # close to the derivative everywhere, yet not it
-                    return Feedback(False, _approximation_words(off), "approximation")
-            if messages and mistake in messages:
-                sentence = messages[mistake]
-            elif mistake == "near_tolerance":        # the learner cannot loosen the checker's tolerance
-                near = re.search(r"within (\S+) of", sentence)
-                sentence = (f"your gradient is {'within ' + near.group(1) + ' (relative) of' if near else 'close to'} "
-                            "the right one but not equal to it: an approximation (a finite difference inside grad, a "
-                            "few terms of a series), a constant rounded to a few digits (compute it exactly, with "
-                            "np.sqrt, np.pi ...), float32 arithmetic inside grad (keep the input's dtype), or a small "
-                            "missing term?")
-                mistake = "approximation"
-            elif mistake == "constant_factor":
-                sentence += (". Look for the extra factor: a division by a norm or a size, a mean where a sum is "
-                             "meant, a constant rounded or left out")
-            elif mistake in ("wrong_values", "partial", None) and fallback:
-                sentence = f"{sentence.split(':')[0]}: {fallback}" if ":" in sentence else fallback
-            at = f" (at the point {n + 1} of {len(points)} the checker tries)" if len(points) > 1 and n else ""
-            return Feedback(False, sentence + at, mistake)
-        for inputs in points:
-            ratio, off = _approximation_error(fn, inputs, reference_forward)
-            if ratio > 1 and off > 1e-2:
-                return Feedback(False, "your gradient agrees with the derivative for the checker's first "
-                                       f"upstreams but not for another one (off by up to {off:.1e} of its largest "
-                                       "entry): does grad clip, normalise or otherwise limit its result, or use "
-                                       "upstream in another way than a plain product? The gradient of a "
-                                       "derivative is upstream times the local derivative, for every upstream.",
-                                "not_linear")
-            if ratio > 1:
-                return Feedback(False, _approximation_words(off), "approximation")
-        return Feedback(True, success)
+                raise _error_at_point(report, points, n)
+            if not report.ok:
+                at = f" (at the point {n + 1} of {len(points)} the checker tries)" if len(points) > 1 and n else ""
+                return _feedback_on_a_failed_check(fn, inputs, report, known_wrong, reference_forward, messages,
+                                                   fallback, at)
+        feedback = _not_the_derivative(fn, points, reference_forward)
+        return feedback if feedback is not None else Feedback(True, success)
 
     return judge
+
+
+def _error_at_point(report, points: list, n: int) -> LearnerCodeError:
+    """What the learner's code raised at the n-th point, as a sentence that names the stage (their call, their
+    grad, inside tf.function); a shape from an earlier point in it means something was kept between calls."""
+    shapes = " and ".join(f"{r.name} of shape {r.shape}" for r in report.inputs if r.kind == "input")
+    at = f", with {shapes}," if shapes and any(len(r.shape) for r in report.inputs) else ""
+    error = LearnerCodeError(f"your grad{at}", report.error)
+    if report.mistake == "forward_raised" or error.mistake == "keyword_call":
+        error = LearnerCodeError(f"calling your function{at}", report.error)    # the call is at fault
+    elif report.mistake == "not_in_graph":
+        error = LearnerCodeError(f"your function inside tf.function{at}" if report.error_in == "forward"
+                                 else f"your grad inside tf.function{at}", report.error)
+    current = {str(r.shape) for r in report.inputs}
+    earlier = {str(tuple(x.shape)) for p in points[:n] for x in p if hasattr(x, "shape")} - current
+    stale = [shape for shape in earlier if shape in error.sentence()]
+    if stale and error.mistake not in ("keyword_call", "not_attempted"):
+        reject(f"{error.sentence()} {stale[0]} is the shape of an earlier call's inputs, not this call's: does your "
+               "function keep something between calls (a cache, a global, the first inputs it saw)? Compute from "
+               "each call's own inputs.", "stale_inputs")
+    return error
+
+
+def _feedback_on_a_failed_check(fn, inputs, report, known_wrong, reference_forward, messages, fallback,
+                                at: str = "") -> Feedback:
+    """The feedback on a gradient check_gradients failed, in order: a known wrong gradient of the exercise, a
+    gradient that ignores the inputs, an approximation, then the checker's diagnosis in the exercise's words
+    (``at`` says at which of several points)."""
+    specific = None if report.mistake == "container" else _match_known_wrong(fn, inputs, known_wrong)
+    if specific is not None:
+        return specific
+    mistake, sentence = _first_problem(report)
+    # An exercise's gradient is never a deliberate surrogate: the checker's advice for those is noise here.
+    sentence = re.sub(r"\s*If (?:the gradient|that|the reversal) is [^.]*expect=[^.]*(?:\.|$)", "", sentence)
+    unexplained = mistake in ("wrong_values", "partial", None)
+    if unexplained and _does_not_depend_on_inputs(fn, inputs) and not _does_not_depend_on_inputs(reference_forward,
+                                                                                                 inputs):
+        return Feedback(False, "your gradient stays the same when the inputs change: it must depend on them (a "
+                               "number copied from an example, or a constant, cannot be right everywhere).",
+                        "constant_gradient")
+    if unexplained:
+        ratio, off = _approximation_error(fn, inputs, reference_forward)
+        if 1 < ratio and off <= 2e-2:           # close to the derivative everywhere, yet not it
+            return Feedback(False, _approximation_words(off), "approximation")
+    mistake, sentence = _in_the_exercises_words(mistake, sentence, messages, fallback)
+    return Feedback(False, sentence + at, mistake)
+
+
+def _in_the_exercises_words(mistake, sentence: str, messages: dict | None, fallback: str) -> tuple:
+    """The checker's sentence, replaced where the exercise says it otherwise (``messages``), where the learner
+    cannot act on it (a tolerance), or where it names no cause (``fallback``)."""
+    if messages and mistake in messages:
+        return mistake, messages[mistake]
+    if mistake == "near_tolerance":        # the learner cannot loosen the checker's tolerance
+        near = re.search(r"within (\S+) of", sentence)
+        return "approximation", (
+            f"your gradient is {'within ' + near.group(1) + ' (relative) of' if near else 'close to'} the right one "
+            "but not equal to it: an approximation (a finite difference inside grad, a few terms of a series), a "
+            "constant rounded to a few digits (compute it exactly, with np.sqrt, np.pi ...), float32 arithmetic "
+            "inside grad (keep the input's dtype), or a small missing term?")
+    if mistake == "constant_factor":
+        return mistake, sentence + (". Look for the extra factor: a division by a norm or a size, a mean where a sum "
+                                    "is meant, a constant rounded or left out")
+    if mistake in ("wrong_values", "partial", None) and fallback:
+        return mistake, f"{sentence.split(':')[0]}: {fallback}" if ":" in sentence else fallback
+    return mistake, sentence
+
+
+def _not_the_derivative(fn, points: list, reference_forward) -> Feedback | None:
+    """A gradient that passed the check but is not TensorFlow's own derivative: it limits some upstreams (a clip,
+    a normalisation), or it approximates (within the checker's tolerance, beyond rounding)."""
+    for inputs in points:
+        ratio, off = _approximation_error(fn, inputs, reference_forward)
+        if ratio > 1 and off > 1e-2:
+            return Feedback(False, "your gradient agrees with the derivative for the checker's first upstreams but "
+                                   f"not for another one (off by up to {off:.1e} of its largest entry): does grad "
+                                   "clip, normalise or otherwise limit its result, or use upstream in another way "
+                                   "than a plain product? The gradient of a derivative is upstream times the local "
+                                   "derivative, for every upstream.", "not_linear")
+        if ratio > 1:
+            return Feedback(False, _approximation_words(off), "approximation")
+    return None
 
 
 def _approximation_words(off: float) -> str:
@@ -753,78 +815,101 @@ def surrogate_judge(make_inputs: Callable[[], list[tuple]], forward: Callable, b
     derivative by design. ``known_wrong`` lists ``(key, wrong_forward or None,
     wrong_backward, message)``: an answer matching one gets that message.
     """
-    import tensorflow as tf
-
-    def matches(got, want_fn, x, u):
-        want = want_fn(x, u) if want_fn is not None else None
-        return want is not None and got is not None and tf.is_tensor(got) and \
-            tuple(got.shape) == tuple(want.shape) and np.allclose(got.numpy(), np.asarray(want), rtol=1e-5, atol=1e-6)
-
     def judge(answer):
         fn = function_from(answer, "your custom-gradient function")
         points = make_inputs()
         for x, u in points:
             y, g = _forward_and_gradient(fn, x, u)
-            if not matches(y, lambda x, u: forward(x), x, u):
-                for key, wrong_forward, _, message in known_wrong:
-                    if wrong_forward is not None and matches(y, lambda x, u: wrong_forward(x), x, u):
-                        return Feedback(False, message, key)
-                return Feedback(False, "the forward value is not right: the forward pass stays exactly as it is; "
-                                       "only the backward pass changes.", "wrong_forward")
-            if g is None:
-                return Feedback(False, "the tape got None: grad returned None, or the forward is not wrapped in "
-                                       "@tf.custom_gradient.", "none")
-            if not tf.is_tensor(g):
-                return Feedback(False, f"grad returned {_kind(g)}, not a tensor: NumPy inside grad works eagerly "
-                                       "but fails inside tf.function. Use TensorFlow operations.", "numpy")
-            if tuple(g.shape) != tuple(x.shape):
-                return Feedback(False, f"the gradient has shape {tuple(g.shape)} for an input of shape "
-                                       f"{tuple(x.shape)}: return one value per entry of x.", "wrong_shape")
-            if g.dtype != x.dtype:
-                return Feedback(False, f"the gradient has dtype {g.dtype.name} for a {x.dtype.name} input: keep "
-                                       "upstream's dtype (cast a mask with tf.cast(mask, upstream.dtype)).",
-                                "wrong_dtype")
-            if not matches(g, backward, x, u):
-                for key, wrong_forward, wrong_backward, message in known_wrong:
-                    if wrong_forward is None and matches(g, wrong_backward, x, u):
-                        return Feedback(False, message, key)
-                want = np.asarray(backward(x, u))
-                wrong = ~np.isclose(g.numpy(), want, rtol=1e-5, atol=1e-6)
-                if np.all(np.abs(u.numpy()[wrong]) >= 1e6):
-                    at = np.abs(u.numpy()[wrong]).reshape(-1)[0]
-                    return Feedback(False, f"right for ordinary upstreams, but not for huge ones (upstream {at:.0e} "
-                                           f"gives {g.numpy()[wrong].reshape(-1)[0]:g}): your formula loses them to "
-                                           "cancellation or overflow (a difference of two huge numbers, a square). "
-                                           "Huge gradients are what clipping is for: compute the result without "
-                                           "arithmetic on upstream's size.", "huge_upstream")
-                bad = int(np.argmax(wrong.reshape(-1)))
-                return Feedback(False, f"at x = {x.numpy().reshape(-1)[bad]:g} with upstream "
-                                       f"{u.numpy().reshape(-1)[bad]:g} your gradient is "
-                                       f"{g.numpy().reshape(-1)[bad]:g}; compare it with what the exercise asks "
-                                       "for at that x.", "wrong_values")
-        x, u = points[0]
-        # The same x again with another upstream: a gradient kept from an earlier call (a cache, a variable)
-        # answers the first upstream, not this one.
-        first = _forward_and_gradient(fn, x, u)[1]
-        other = -0.5 * u + tf.constant(0.25, u.dtype)
-        g_other = _forward_and_gradient(fn, x, other)[1]
-        if not matches(g_other, backward, x, other):
-            same = all(tf.is_tensor(g) for g in (first, g_other)) and tuple(g_other.shape) == tuple(first.shape) \
-                and np.allclose(g_other.numpy(), first.numpy())
-            return Feedback(False, "called again at the same x with another upstream, your grad "
-                                   + ("returns the gradient of the earlier call: something kept between calls (a "
-                                      "cache, a variable, a global) answers instead of this call's upstream. "
-                                      "Compute the gradient from each call's own upstream, with nothing kept."
-                                      if same else "gives a wrong gradient: it must be computed from each call's "
-                                      "own upstream, with nothing kept from earlier calls."), "stale_upstream")
-        y_graph, g_graph = _forward_and_gradient(fn, x, u, in_function=True)
-        if not (matches(y_graph, lambda x, u: forward(x), x, u) and matches(g_graph, backward, x, u)):
-            return Feedback(False, "inside tf.function your function gives other values than eagerly: Python code "
-                                   "that reads tensor values runs only once there, when the function is traced.",
-                            "not_in_function")
-        return Feedback(True, success)
+            feedback = _surrogate_forward(y, x, u, forward, known_wrong)
+            if feedback is None:                  # (a Feedback is false when it fails: compare with None)
+                feedback = _surrogate_gradient(g, x, u, backward, known_wrong)
+            if feedback is not None:
+                return feedback
+        feedback = _surrogate_kept_or_traced(fn, points[0], forward, backward)
+        return feedback if feedback is not None else Feedback(True, success)
 
     return judge
+
+
+def _matches(got, want_fn, x, u) -> bool:
+    """``got`` is a tensor equal to ``want_fn(x, u)`` (``want_fn`` None: never)."""
+    import tensorflow as tf
+
+    want = want_fn(x, u) if want_fn is not None else None
+    return want is not None and got is not None and tf.is_tensor(got) and \
+        tuple(got.shape) == tuple(want.shape) and np.allclose(got.numpy(), np.asarray(want), rtol=1e-5, atol=1e-6)
+
+
+def _surrogate_forward(y, x, u, forward: Callable, known_wrong) -> Feedback | None:
+    if _matches(y, lambda x, u: forward(x), x, u):
+        return None
+    for key, wrong_forward, _, message in known_wrong:
+        if wrong_forward is not None and _matches(y, lambda x, u: wrong_forward(x), x, u):
+            return Feedback(False, message, key)
+    return Feedback(False, "the forward value is not right: the forward pass stays exactly as it is; only the "
+                           "backward pass changes.", "wrong_forward")
+
+
+def _surrogate_gradient(g, x, u, backward: Callable, known_wrong) -> Feedback | None:
+    """The gradient at one point: its kind, shape and dtype, then its values (a known wrong one, huge upstreams
+    lost, or the first entry that differs)."""
+    import tensorflow as tf
+
+    if g is None:
+        return Feedback(False, "the tape got None: grad returned None, or the forward is not wrapped in "
+                               "@tf.custom_gradient.", "none")
+    if not tf.is_tensor(g):
+        return Feedback(False, f"grad returned {_kind(g)}, not a tensor: NumPy inside grad works eagerly but fails "
+                               "inside tf.function. Use TensorFlow operations.", "numpy")
+    if tuple(g.shape) != tuple(x.shape):
+        return Feedback(False, f"the gradient has shape {tuple(g.shape)} for an input of shape {tuple(x.shape)}: "
+                               "return one value per entry of x.", "wrong_shape")
+    if g.dtype != x.dtype:
+        return Feedback(False, f"the gradient has dtype {g.dtype.name} for a {x.dtype.name} input: keep upstream's "
+                               "dtype (cast a mask with tf.cast(mask, upstream.dtype)).", "wrong_dtype")
+    if _matches(g, backward, x, u):
+        return None
+    for key, wrong_forward, wrong_backward, message in known_wrong:
+        if wrong_forward is None and _matches(g, wrong_backward, x, u):
+            return Feedback(False, message, key)
+    wrong = ~np.isclose(g.numpy(), np.asarray(backward(x, u)), rtol=1e-5, atol=1e-6)
+    if np.all(np.abs(u.numpy()[wrong]) >= 1e6):
+        at = np.abs(u.numpy()[wrong]).reshape(-1)[0]
+        return Feedback(False, f"right for ordinary upstreams, but not for huge ones (upstream {at:.0e} gives "
+                               f"{g.numpy()[wrong].reshape(-1)[0]:g}): your formula loses them to cancellation or "
+                               "overflow (a difference of two huge numbers, a square). Huge gradients are what "
+                               "clipping is for: compute the result without arithmetic on upstream's size.",
+                        "huge_upstream")
+    bad = int(np.argmax(wrong.reshape(-1)))
+    return Feedback(False, f"at x = {x.numpy().reshape(-1)[bad]:g} with upstream {u.numpy().reshape(-1)[bad]:g} your "
+                           f"gradient is {g.numpy().reshape(-1)[bad]:g}; compare it with what the exercise asks for "
+                           "at that x.", "wrong_values")
+
+
+def _surrogate_kept_or_traced(fn: Callable, point: tuple, forward: Callable, backward: Callable) -> Feedback | None:
+    """The same x again with another upstream (a gradient kept from an earlier call answers the first upstream,
+    not this one), then the same inside ``tf.function``."""
+    import tensorflow as tf
+
+    x, u = point
+    first = _forward_and_gradient(fn, x, u)[1]
+    other = -0.5 * u + tf.constant(0.25, u.dtype)
+    g_other = _forward_and_gradient(fn, x, other)[1]
+    if not _matches(g_other, backward, x, other):
+        same = all(tf.is_tensor(g) for g in (first, g_other)) and tuple(g_other.shape) == tuple(first.shape) \
+            and np.allclose(g_other.numpy(), first.numpy())
+        return Feedback(False, "called again at the same x with another upstream, your grad "
+                               + ("returns the gradient of the earlier call: something kept between calls (a cache, "
+                                  "a variable, a global) answers instead of this call's upstream. Compute the "
+                                  "gradient from each call's own upstream, with nothing kept." if same else
+                                  "gives a wrong gradient: it must be computed from each call's own upstream, with "
+                                  "nothing kept from earlier calls."), "stale_upstream")
+    y_graph, g_graph = _forward_and_gradient(fn, x, u, in_function=True)
+    if not (_matches(y_graph, lambda x, u: forward(x), x, u) and _matches(g_graph, backward, x, u)):
+        return Feedback(False, "inside tf.function your function gives other values than eagerly: Python code that "
+                               "reads tensor values runs only once there, when the function is traced.",
+                        "not_in_function")
+    return None
 
 
 _UNEXPLAINED = {None, "wrong_values", "approximate", "approximation", "near_tolerance", "not_linear", "partial",
