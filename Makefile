@@ -68,15 +68,15 @@ screenshot: $(STAMP) browser
 
 # The course website: the stored notebooks as they are (nothing is re-executed), offline-ready.
 site: $(STAMP)
-	$(BIN)/python tools/build_site.py
+	$(BIN)/python -m instructor.site.build
 
 site-screenshots: $(STAMP) browser
 	UPDATE_SITE_SCREENSHOTS=1 $(BIN)/python -m pytest tests/test_site.py
 
 # The one address of the published course is [tool.course] in pyproject.toml.
 links: $(STAMP)
-	$(BIN)/python tools/course_links.py --write-readme
-	$(BIN)/python tools/course_links.py --write-notebooks
+	$(BIN)/python -m instructor.links --write-readme
+	$(BIN)/python -m instructor.links --write-notebooks
 
 # Grade a learner's notebooks: make gradebook NOTEBOOKS=<folder or notebooks> [OUT=gradebook] [TIMEOUT=300]
 OUT     ?= gradebook

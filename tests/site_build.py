@@ -1,6 +1,6 @@
 """The course website, built once per test run for tests/test_site.py and tests/test_links.py.
 
-``built_site()`` runs tools/build_site.py (as ``make site`` does) and returns
+``built_site()`` runs instructor/site/build.py (as ``make site`` does) and returns
 the output folder. Where the machine allows it (root, or unprivileged user
 namespaces) the build runs in a network namespace of its own, with no network
 at all, so a build step that downloads something fails the tests.
@@ -19,10 +19,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-
-import build_site  # noqa: E402
-import course_links  # noqa: E402,F401  (the tests import it from here)
+from instructor import links as course_links  # noqa: E402,F401  (the tests import it from here)
+from instructor.site import build as build_site  # noqa: E402
 
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
@@ -74,7 +72,7 @@ def built_site() -> Path:
         if run and stamp.exists() and stamp.read_text() == run:
             return build_site.OUTPUT
         prefix = _offline_prefix()
-        result = subprocess.run([*prefix, sys.executable, str(ROOT / "tools" / "build_site.py")], cwd=ROOT,
+        result = subprocess.run([*prefix, sys.executable, "-m", "instructor.site.build"], cwd=ROOT,
                                 capture_output=True, text=True, timeout=300,
                                 env=dict(os.environ, PYTHONPATH=str(ROOT)))
         assert result.returncode == 0, f"make site failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"

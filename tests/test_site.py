@@ -41,7 +41,7 @@ require_chromium("site test")
 
 playwright = pytest.importorskip("playwright.sync_api")
 
-PAGES = ["index.html", *(f"notebooks/{nb.removesuffix('.ipynb')}.html" for nb in NOTEBOOKS), "instructor-guide.html"]
+PAGES = ["index.html", *(f"notebooks/{nb.removesuffix('.ipynb')}.html" for nb in NOTEBOOKS)]
 COURSE = course_links.load()
 
 
@@ -59,8 +59,10 @@ def _stored(notebook: str) -> dict:
     return {
         "widgets": [("image" if "image/png" in data(o) and "text/html" not in data(o) else "text")
                     for _, o in outputs if WIDGET_VIEW in data(o)],
-        # myst-nb shows text/html before image/png: a PNG is a picture unless HTML stands beside it
-        "images": sum("image/png" in data(o) and "text/html" not in data(o) for _, o in outputs),
+        # myst-nb shows text/html before image/png: a PNG is a picture unless HTML without one stands beside it
+        # (a figure shown with helpers.show is both: an <img> with alt text in HTML, and the PNG)
+        "images": sum("image/png" in data(o) and "<img" in "".join(data(o).get("text/html", "<img"))
+                      for _, o in outputs),
         "feedback": feedback,
         "math": any("$" in "".join(c["source"]) for c in cells if c["cell_type"] == "markdown"),
     }
@@ -136,6 +138,7 @@ PAGE_JS = """async () => {
     feedback: Array.from(main.querySelectorAll('.exercise-feedback')).map(e => ({shown: visible(e), text: e.innerText})),
     prev: (document.querySelector('.prev-next-area a.left-prev') || {}).href || null,
     next: (document.querySelector('.prev-next-area a.right-next') || {}).href || null,
+    foldedSetup: !!main.querySelector('.cell.tag_hide-input details, .cell.tag_hide-input .toggle-details'),
     launch: Object.fromEntries(Array.from(document.querySelectorAll('.course-launch a'))
                                .map(a => [a.dataset.launch, a.getAttribute('href')])),
     urls: Array.from(document.querySelectorAll('a[href], link[href], script[src], img[src]'))
@@ -218,11 +221,14 @@ def test_page(site, page, internal_links, page_path):
         f"{page_path}: feedback shown {[f['text'][:60] for f in feedback]}, stored for {stored['feedback']}"
     assert all(f["shown"] for f in feedback), f"{page_path}: feedback not visible"
 
-    # Previous and next follow the course order (00 goes back to the landing page, 09 on to the guide).
+    # Previous and next follow the course order (00 goes back to the landing page; the last has no next).
     order = PAGES
     i = order.index(page_path)
     assert state["prev"] == base + order[i - 1], f"{page_path}: previous is {state['prev']}"
-    assert state["next"] == base + order[i + 1], f"{page_path}: next is {state['next']}"
+    assert state["next"] == (base + order[i + 1] if i + 1 < len(order) else None), f"{page_path}: next is {state['next']}"
+
+    # The setup cell is folded away: the page opens on the notebook's title and overview.
+    assert state["foldedSetup"], f"{page_path}: the setup cell is not folded"
 
     # Launch buttons: this page's notebook, from the one address in pyproject.toml.
     expected = {label.lower(): url for label, url in course_links.launch_links(COURSE, notebook).items()}

@@ -26,14 +26,14 @@ def coupled(x):
 def _hessian(f, x):
     """The whole Hessian of f at a 1-D x, one row per unit vector (n is small here; ``tape.jacobian``
     would trace a new vectorised function at every call)."""
-    with tf.GradientTape(persistent=True) as outer:
-        outer.watch(x)
-        with tf.GradientTape() as inner:
-            inner.watch(x)
-            y = f(x)
-        g = inner.gradient(y, x)
+    with tf.GradientTape(persistent=True) as second:
+        second.watch(x)
+        with tf.GradientTape() as first:
+            first.watch(x)
+            value = f(x)
+        slope = first.gradient(value, x)
     n = int(x.shape[0])
-    return np.stack([outer.gradient(g, x, output_gradients=tf.one_hot(i, n, dtype=x.dtype)).numpy()
+    return np.stack([second.gradient(slope, x, output_gradients=tf.one_hot(i, n, dtype=x.dtype)).numpy()
                      for i in range(n)])
 
 

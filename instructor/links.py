@@ -4,7 +4,7 @@ The course's GitHub repository, branch, BinderHub and JupyterHub are written
 once, in ``[tool.course]`` of ``pyproject.toml``. Everything that points at the
 published course is generated here from them:
 
-- the README's Binder badge (``python tools/course_links.py --write-readme``
+- the README's Binder badge (``python -m instructor.links --write-readme``
   rewrites that line; ``--check`` fails when the README disagrees);
 - the website's launch buttons on each notebook page: Binder opening
   JupyterLab on that notebook, a JupyterHub through an nbgitpuller link, and
@@ -52,15 +52,25 @@ _REPO = re.compile(r"^[A-Za-z0-9._-]{1,100}$")
 _BRANCH = re.compile(r"^[A-Za-z0-9._/-]{1,200}$")
 
 
+DEFAULT_TITLE = "Custom gradients in TensorFlow 2"
+DEFAULT_AUTHOR = "the course authors"
+
+
 @dataclass(frozen=True)
 class Course:
-    """Where the course is published: GitHub ``owner/name`` on ``branch``, and the hubs that run it."""
+    """Where the course is published (GitHub ``owner/name`` on ``branch``), the hubs that run it, and its name.
+
+    ``jupyterhub = ""`` turns the JupyterHub button off; ``colab = False`` the Colab button.
+    """
 
     owner: str
     name: str
     branch: str
     binderhub: str
     jupyterhub: str
+    colab: bool = True
+    title: str = DEFAULT_TITLE
+    author: str = DEFAULT_AUTHOR
 
     @property
     def repository(self) -> str:
@@ -71,7 +81,9 @@ class Course:
         return f"https://github.com/{self.owner}/{self.name}"
 
 
-def _url_setting(key: str, value) -> str:
+def _url_setting(key: str, value, optional: bool = False) -> str:
+    if optional and value == "":
+        return ""                     # the button is turned off
     parts = urlsplit(value) if isinstance(value, str) else None
     if not parts or parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
         raise ValueError(f"[tool.course] {key} = {value!r} in pyproject.toml is not a web address: "
@@ -98,8 +110,15 @@ def load(pyproject: Path = PYPROJECT) -> Course:
     branch = settings["branch"]
     if not (isinstance(branch, str) and _BRANCH.match(branch) and ".." not in branch):
         raise ValueError(f"[tool.course] branch = {branch!r} is not a git branch name: write it as e.g. \"main\"")
+    colab = settings.get("colab", True)
+    if not isinstance(colab, bool):
+        raise ValueError(f"[tool.course] colab = {colab!r}: write true (a Colab button on every page) or false")
+    title, author = settings.get("title", DEFAULT_TITLE), settings.get("author", DEFAULT_AUTHOR)
+    if not (isinstance(title, str) and title.strip() and isinstance(author, str) and author.strip()):
+        raise ValueError("[tool.course] title and author must be text, e.g. title = \"Custom gradients\"")
     return Course(owner, name, branch, _url_setting("binderhub", settings["binderhub"]),
-                  _url_setting("jupyterhub", settings["jupyterhub"]))
+                  _url_setting("jupyterhub", settings["jupyterhub"], optional=True), colab, title.strip(),
+                  author.strip())
 
 
 def _notebook_path(notebook: str) -> str:
@@ -136,8 +155,13 @@ def github_url(course: Course, notebook: str = FIRST_NOTEBOOK) -> str:
 
 def launch_links(course: Course, notebook: str) -> dict[str, str]:
     """{label: address} of the buttons on a notebook's web page, in the order they are shown."""
-    return {"Binder": binder_url(course, notebook), "JupyterHub": jupyterhub_url(course, notebook),
-            "Colab": colab_url(course, notebook), "GitHub": github_url(course, notebook)}
+    links = {"Binder": binder_url(course, notebook), "JupyterHub": jupyterhub_url(course, notebook),
+             "Colab": colab_url(course, notebook), "GitHub": github_url(course, notebook)}
+    if not course.jupyterhub:
+        del links["JupyterHub"]
+    if not course.colab:
+        del links["Colab"]
+    return links
 
 
 def badge_line(course: Course) -> str:

@@ -1,4 +1,4 @@
-"""Sphinx configuration of the course website (built by tools/build_site.py, `make site`).
+"""Sphinx configuration of the course website (built by instructor/site/build.py, `make site`).
 
 The pages are the stored, executed notebooks, rendered by myst-nb without
 running them again: what the site shows is what nbval checks. Everything the
@@ -10,15 +10,18 @@ import sys
 from pathlib import Path
 
 SITE = Path(__file__).resolve().parent
-sys.path[:0] = [str(SITE), str(SITE.parent / "tools")]
+sys.path[:0] = [str(SITE), str(SITE.parents[1])]
 
-import course_links  # noqa: E402  (tools/course_links.py: the one address)
+from instructor import links as course_links  # noqa: E402  (instructor/links.py: the one address)
 
-_course = course_links.load()
+import os  # noqa: E402
 
-project = "Custom gradients in TensorFlow 2"
-author = "the course authors"
-copyright = "the course authors"  # noqa: A001 - Sphinx's name for it
+# The course being built: this repository, or a student edition (make release).
+_course = course_links.load(Path(os.environ.get("COURSE_SITE_ROOT", SITE.parents[2])) / "pyproject.toml")
+
+project = _course.title
+author = _course.author
+copyright = _course.author  # noqa: A001 - Sphinx's name for it
 
 extensions = ["myst_nb", "course_site"]
 templates_path = []

@@ -3,7 +3,7 @@
 - A launch bar under the title of every notebook page (on the landing page,
   for notebook 00): Binder (JupyterLab on that
   notebook), the course's JupyterHub through nbgitpuller, Colab and GitHub,
-  all made by tools/course_links.py from ``[tool.course]`` in pyproject.toml.
+  all made by instructor/links.py from ``[tool.course]`` in pyproject.toml.
 - Classes on outputs the reader should find: ``widget-fallback`` on the
   static picture or table a notebook stores next to each widget, and
   ``exercise-feedback`` on the stored output of every ``check(...)`` call.
@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import shutil
 from pathlib import Path
 
 from docutils import nodes
 
-import course_links
+from instructor import links as course_links
 
-COURSE = course_links.load()
+COURSE = course_links.load(Path(os.environ.get("COURSE_SITE_ROOT", Path(__file__).resolve().parents[2]))
+                           / "pyproject.toml")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 # What MathJax's tex-chtml.js loads at run time: TeX extensions (autoload), fonts, menu, accessibility.
 MATHJAX_PARTS = ("tex-chtml.js", "input", "output/chtml", "ui", "a11y", "sre", "adaptors")
