@@ -1,4 +1,4 @@
-"""Exercise 02.multiply: a gain, z = x · w, with one number w that scales every entry of x."""
+"""Exercise 02.multiply: a gain, z = x · y, with one number y that scales every entry of x."""
 
 import tensorflow as tf
 
@@ -7,66 +7,66 @@ from ...boundary import LearnerCodeError
 from ..judges import _does_not_depend_on_inputs, function_from, gradient_judge
 
 
-# x and w both single numbers: the two-input case of the notebook's divide example. There a gradient in the wrong
-# order still has the right shapes, so it can be named; a gradient that forgets to add up w's uses cannot show yet.
+# x and y both single numbers: the two-input case of the notebook's divide example. There a gradient in the wrong
+# order still has the right shapes, so it can be named; a gradient that forgets to add up y's uses cannot show yet.
 _SCALARS = (tf.constant(2.0), tf.constant(-1.5))
 
 
 def _broadcast_points():
-    # One w for every entry of a vector x (with a 0, where a gradient that divides by x is NaN) and of a matrix x,
+    # One y for every entry of a vector x (with a 0, where a gradient that divides by x is NaN) and of a matrix x,
     # then the two single numbers again.
     return [(tf.constant([1.5, 0.0, -2.0, 0.5]), tf.constant(0.8)),
             (tf.constant([[1.2, -0.4, 2.0], [0.3, 1.0, -1.5]], tf.float64), tf.constant(0.7, tf.float64)),
             _SCALARS]
 
 
-_USES = ("w is used once for every entry of x: how do the contributions of several uses of one value combine "
+_USES = ("y is used once for every entry of x: how do the contributions of several uses of one value combine "
          "(notebook 01, a value used twice)?")
 
 
-_ONE_NUMBER = "w is one number, so its gradient is one number too. But " + _USES
+_ONE_NUMBER = "y is one number, so its gradient is one number too. But " + _USES
 
 
 _KNOWN_WRONG = [
-    ("swapped", lambda x, w, u: (u * x, u * w),
-     "your two gradients are swapped: the gradient for x is upstream times how z = x·w changes when x alone "
-     "changes, with w held fixed. Return them in the order of the inputs."),
-    ("divide_gradients", lambda x, w, u: (u / w, -u * x / w ** 2),
-     "those are the partial derivatives of x / w, from the divide example above; z = x·w has its own: how does x·w "
-     "change when x alone changes, and when w alone does?"),
-    ("forward_value", lambda x, w, u: (u * x * w, u * x * w),
-     "grad multiplies upstream by the forward value x·w; it should multiply by the partial derivatives."),
-    ("forward_value", lambda x, w, u: (u * x * w, tf.reduce_sum(u * x * w)),
-     "grad multiplies upstream by the forward value x·w; it should multiply by the partial derivatives."),
-    ("upstream_only", lambda x, w, u: (u, tf.reduce_sum(u)),
+    ("swapped", lambda x, y, u: (u * x, u * y),
+     "your two gradients are swapped: the gradient for x is upstream times how z = x·y changes when x alone "
+     "changes, with y held fixed. Return them in the order of the inputs."),
+    ("divide_gradients", lambda x, y, u: (u / y, -u * x / y ** 2),
+     "those are the partial derivatives of x / y, from the divide example above; z = x·y has its own: how does x·y "
+     "change when x alone changes, and when y alone does?"),
+    ("forward_value", lambda x, y, u: (u * x * y, u * x * y),
+     "grad multiplies upstream by the forward value x·y; it should multiply by the partial derivatives."),
+    ("forward_value", lambda x, y, u: (u * x * y, tf.reduce_sum(u * x * y)),
+     "grad multiplies upstream by the forward value x·y; it should multiply by the partial derivatives."),
+    ("upstream_only", lambda x, y, u: (u, tf.reduce_sum(u)),
      "grad returns upstream itself for both inputs, as if z changed one for one with each of them. Each gradient "
-     "is upstream times how z = x·w changes when that input alone changes."),
-    ("upstream_only", lambda x, w, u: (u * w, tf.reduce_sum(u)),
-     "the gradient for w adds up upstream alone. Each use of w, zᵢ = xᵢ·w, sends back upstreamᵢ times the slope "
-     "∂zᵢ/∂w: what is that slope?"),
-    ("mean_not_sum", lambda x, w, u: (u * w, tf.reduce_mean(u * x)),
-     "you averaged the contributions to w's gradient: every use of w counts in full, so they are summed, not "
+     "is upstream times how z = x·y changes when that input alone changes."),
+    ("upstream_only", lambda x, y, u: (u * y, tf.reduce_sum(u)),
+     "the gradient for y adds up upstream alone. Each use of y, zᵢ = xᵢ·y, sends back upstreamᵢ times the slope "
+     "∂zᵢ/∂y: what is that slope?"),
+    ("mean_not_sum", lambda x, y, u: (u * y, tf.reduce_mean(u * x)),
+     "you averaged the contributions to y's gradient: every use of y counts in full, so they are summed, not "
      "averaged."),
-    ("sum_of_products", lambda x, w, u: (u * w, tf.reduce_sum(u) * tf.reduce_sum(x)),
-     "the gradient for w is the sum of upstream times the sum of x. Each use of w pairs one entry of upstream "
+    ("sum_of_products", lambda x, y, u: (u * y, tf.reduce_sum(u) * tf.reduce_sum(x)),
+     "the gradient for y is the sum of upstream times the sum of x. Each use of y pairs one entry of upstream "
      "with its own entry of x: add up those products, not the product of two sums."),
 ]
 
 
-_judge_scalars = gradient_judge(lambda: [_SCALARS], lambda x, w: x * w, "", known_wrong=_KNOWN_WRONG)
+_judge_scalars = gradient_judge(lambda: [_SCALARS], lambda x, y: x * y, "", known_wrong=_KNOWN_WRONG)
 
 
 _judge_broadcast = gradient_judge(
-    _broadcast_points, lambda x, w: x * w,
-    "dL/dx = upstream · w, entry by entry, and dL/dw = the sum of upstream · x over every entry: w is used once per "
+    _broadcast_points, lambda x, y: x * y,
+    "dL/dx = upstream · y, entry by entry, and dL/dy = the sum of upstream · x over every entry: y is used once per "
     "entry of x, and the contributions of its uses add up.",
     known_wrong=_KNOWN_WRONG,
-    fallback="z = x·w, entry by entry: zᵢ = xᵢ·w. How does zᵢ change with xᵢ, and with w?",
-    messages={"not_summed": "the gradient for w is not one number: it keeps axes of x, with separate entries for "
-                            "separate uses of w. w itself is one number, and " + _USES,
+    fallback="z = x·y, entry by entry: zᵢ = xᵢ·y. How does zᵢ change with xᵢ, and with y?",
+    messages={"not_summed": "the gradient for y is not one number: it keeps axes of x, with separate entries for "
+                            "separate uses of y. y itself is one number, and " + _USES,
               "reshape": "a gradient holds the right numbers but not its input's shape: a sum with keepdims=True "
                          "keeps the axes it sums over, and a reshape changes them. Return each gradient with its "
-                         "input's shape: a single number, shape (), for w.",
+                         "input's shape: a single number, shape (), for y.",
               "upstream_ignored": "upstream ignored: grad returns the partial derivatives alone, whatever upstream "
                                   "it is given, as if z were the final result L. Multiply each of them by "
                                   "upstream."})
@@ -87,22 +87,22 @@ def _judge_multiply(answer) -> Feedback:
         return first
     feedback = _judge_broadcast(fn)
     if not feedback.passed and feedback.mistake in _NO_CAUSE and _does_not_depend_on_inputs(fn, _broadcast_points()[0]):
-        return Feedback(False, "your gradients stay the same when x and w change: numbers copied from an example "
-                               "cannot be right at every point. Write them with x, w and upstream.",
+        return Feedback(False, "your gradients stay the same when x and y change: numbers copied from an example "
+                               "cannot be right at every point. Write them with x, y and upstream.",
                         "constant_gradient")
     return feedback
 
 
 EXERCISE = Exercise(
     key="02.multiply",
-    title="A gain: z = x·w, with one number w for every entry of x",
+    title="A gain: z = x·y, with one number y for every entry of x",
     judge=_judge_multiply,
     answer_name="multiply",
     mistakes=("swapped", "divide_gradients", "forward_value", "upstream_only", "mean_not_sum", "sum_of_products",
               "not_summed", "wrong_shape", "upstream_ignored", "count", "not_finite", "constant_gradient", "reshape"),
     hints={"wrong_shape": _ONE_NUMBER,
-           "count": "return a pair: one gradient for x and one for w, each shaped like its input.",
-           "not_finite": "is there a 0 in x where grad divides by x? z / x equals w only where x is not 0.",
+           "count": "return a pair: one gradient for x and one for y, each shaped like its input.",
+           "not_finite": "is there a 0 in x where grad divides by x? z / x equals y only where x is not 0.",
            "not_a_pair": "the decorated function returns (z, grad)."},
     # The general advice on a gradient of the wrong shape names the sum this exercise asks for (and Jᵀ, which
     # notebook 03 introduces): the hint above asks the question instead.
