@@ -31,6 +31,9 @@ _SOFTMAX_WRONG = [
     ("batch_sum", lambda z, u: tf.nn.softmax(z) * (u - tf.reduce_sum(u * tf.nn.softmax(z))),
      "right for one vector, but z may be a batch of rows, each its own softmax: your sum runs over the whole "
      "batch. Keep it within each row (over the last axis)."),
+    ("column_sum", lambda z, u: tf.nn.softmax(z) * (u - tf.reduce_sum(u * tf.nn.softmax(z), axis=0, keepdims=True)),
+     "right for one vector, but for a batch your sum runs down each column (axis 0), across the rows: it mixes "
+     "different softmaxes. Each row is a softmax of its own, so the sum must stay within each row."),
 ]
 
 
@@ -62,7 +65,7 @@ def _judge_softmax(answer) -> Feedback:
                                    "product): for n outputs that costs n² memory. The VJP needs only vectors: find "
                                    "Jᵀu without forming J.", "forms_jacobian")
         feedback = _softmax_batch(answer)
-        if not feedback.passed and feedback.mistake != "batch_sum":
+        if not feedback.passed and feedback.mistake not in ("batch_sum", "column_sum"):
             feedback.message = f"right for one vector, but not for a batch of rows: {feedback.message}"
     if feedback.passed:
         z, u = tf.constant([[90.0, 0.0, -5.0]]), tf.constant([[1.0, -2.0, 0.5]])
@@ -84,11 +87,18 @@ EXERCISE = Exercise(
     judge=_judge_softmax,
     answer_name="softmax",
     mistakes=("diagonal_only", "missing_s", "unweighted_sum", "mean_not_sum", "batch_sum", "forms_jacobian", "zeros",
-              "wrong_sign", "overflow", "log_softmax"),
+              "wrong_sign", "overflow", "log_softmax", "column_sum"),
     hints={"broadcast_shapes": "tf.reduce_sum(..., axis=-1) drops the axis it sums over; with keepdims=True it keeps "
                                "it, so the one number per row lines up with that row of s.",
            "zeros": "Jᵀ·1 is zero for softmax (its outputs always sum to 1), but upstream is not all ones.",
            "upstream_ignored": "the result must change when upstream changes.",
            "matmul_rank": "for vectors, tf.reduce_sum(a * b, axis=-1, keepdims=True) is an inner product that also "
-                          "works row by row on a batch."},
+                          "works row by row on a batch.",
+           "matmul_shapes": "tf.tensordot(a, b, axes=1) and @ are an inner product only for two vectors: on a batch "
+                            "of rows they multiply matrices, which mixes the rows. For one inner product per row, "
+                            "multiply entry by entry and sum within each row."},
+    # The general advice on a matrix product's shapes (transpose one operand) does not apply: no matrix product is
+    # wanted here.
+    withhold=(r" Transpose the first \(tf\.matmul\(a, b, transpose_a=True\)\).*?pick the product whose shape is "
+              r"the input's\.",),
 )

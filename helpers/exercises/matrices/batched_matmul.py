@@ -19,6 +19,24 @@ def _batched_points():
             (tf.constant(rng.standard_normal((1, 2, 2))), tf.constant(rng.standard_normal((2, 3))))]
 
 
+_RESHAPE = ("tf.reshape is not a transpose: it keeps the entries in their memory order and only regroups them into "
+            "rows of another length, so entries land in the wrong places (the shape comes out right, the values do "
+            "not). To transpose the last two axes, use tf.matmul's transpose_a / transpose_b, or "
+            "tf.linalg.matrix_transpose.")
+
+
+def _right(A, B, U):
+    return tf.matmul(U, B, transpose_b=True), tf.reduce_sum(tf.matmul(A, U, transpose_a=True), 0)
+
+
+def _reshaped_B(A, B, U):
+    return tf.matmul(U, tf.reshape(B, (B.shape[1], B.shape[0])))
+
+
+def _reshaped_A(A, B, U):
+    return tf.reduce_sum(tf.matmul(tf.reshape(A, (A.shape[0], A.shape[2], A.shape[1])), U), 0)
+
+
 _SHARED = ("B is one matrix shared by every batch entry: each entry contributes to its gradient, and the "
            "contributions must be summed back into B's shape (k, n).")
 
@@ -43,12 +61,16 @@ EXERCISE = Exercise(
              "the gradient for A multiplies U by B's (pseudo-)inverse, as if the backward pass undid the forward "
              "one. It does not: it asks how Y changes when one entry of A changes, and sends U back along those "
              "changes."),
+            ("reshape_not_transpose", lambda A, B, U: (_reshaped_B(A, B, U), _right(A, B, U)[1]), _RESHAPE),
+            ("reshape_not_transpose", lambda A, B, U: (_right(A, B, U)[0], _reshaped_A(A, B, U)), _RESHAPE),
+            ("reshape_not_transpose", lambda A, B, U: (_reshaped_B(A, B, U), _reshaped_A(A, B, U)), _RESHAPE),
         ],
         fallback="work out one batch entry first (which products of U with B and with A have the shapes of A's "
                  "entry and of B?), then think about what B's sharing means.",
         messages={"not_summed": "the gradient for B has a batch axis, but " + _SHARED}),
     answer_name="batched_matmul",
-    mistakes=("mean_not_sum", "one_entry", "not_summed", "upstream_ignored", "order", "inverse"),
+    mistakes=("mean_not_sum", "one_entry", "not_summed", "upstream_ignored", "order", "inverse",
+              "reshape_not_transpose"),
     hints={"wrong_shape": "dA has A's shape (batch, m, k) and dB has B's shape (k, n): " + _SHARED,
            "matmul_shapes": "dA has A's shape (batch, m, k), dB has B's shape (k, n). tf.matmul's transpose_a and "
                             "transpose_b transpose the last two axes only.",

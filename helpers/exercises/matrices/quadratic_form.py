@@ -60,4 +60,8 @@ EXERCISE = Exercise(
            "wrong_shape": "each gradient has its input's shape: the one for x is a vector, the one for A a matrix. "
                           "Which product of x with itself gives a matrix?",
            "order": "return them as (gradient for x, gradient for A)."},
+    # A one-number gradient for A is read as a broadcast input summed too far; here nothing is broadcast (x·x with
+    # axes=1 is a dot product, not the matrix it should be): the hint on wrong shapes asks the right question.
+    withhold=(r" It is one number: summed over every axis, A's own too\. Sum only over the axes A was copied along "
+              r"\(they depend on how many axes the other input has\), and keep A's\.",),
 )

@@ -100,8 +100,11 @@ def _judge_log1pexp(answer) -> Feedback:
         if lost.any():
             at = float(_LOG1PEXP_X[lost][0])
             i = int(np.argmax(_LOG1PEXP_X == at))
-            return Feedback(False, f"the gradient is finite, but for negative x it loses its precision: at x = {at:g} "
-                                   f"it is {gv[i]:.3g} where the true value is {want_g[i]:.3g}. Subtracting two "
+            slope = want_g[i] / _LOG1PEXP_U[i]
+            return Feedback(False, f"the gradient is finite, but for negative x it loses its precision: at x = {at:g}, "
+                                   f"where the checker's upstream is {_LOG1PEXP_U[i]:g}, it is {gv[i]:.3g} where it "
+                                   f"should be upstream · d/dx log(1 + e^x) = {_LOG1PEXP_U[i]:g} × {slope:.3g} = "
+                                   f"{want_g[i]:.3g}. Subtracting two "
                                    "numbers that are almost equal (such as 1 − 1/(1 + e^x) for large negative x) "
                                    "leaves only rounding error. Find a form of the derivative that never does.",
                             "cancellation")

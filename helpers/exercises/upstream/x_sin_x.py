@@ -2,8 +2,8 @@
 
 import tensorflow as tf
 
-from .. import Exercise
-from ..judges import gradient_judge
+from .. import Exercise, Feedback
+from ..judges import function_from, gradient_judge, refers_to
 
 
 # The last point holds x = 0, where a gradient that divides by x (y / x + x cos x) is NaN; it comes last, since at 0
@@ -12,10 +12,7 @@ _points = lambda: [(tf.constant([-2.0, -0.5, 0.3, 1.0, 2.5]),), (tf.constant([[0
                    (tf.constant([0.0, 1.2], tf.float64),)]     # float64 too: grad keeps the input's dtype
 
 
-EXERCISE = Exercise(
-    key="02.x_sin_x",
-    title="A custom gradient for x·sin(x)",
-    judge=gradient_judge(
+_judge_values = gradient_judge(
         _points, lambda x: x * tf.sin(x),
         "d(x·sin x)/dx = sin x + x·cos x, times upstream: the product rule and the chain rule in one line.",
         known_wrong=[
@@ -40,11 +37,31 @@ EXERCISE = Exercise(
               for wrong in (lambda x, u: u * (tf.sin(x * tf.sin(x)) + x * tf.sin(x) * tf.cos(x * tf.sin(x))),
                             lambda x, u: u * (tf.sin(x) + x * tf.sin(x) * tf.cos(x)))],
         ],
-        fallback="x·sin(x) is a product of two factors that both depend on x: which rule differentiates a product?"),
+        fallback="x·sin(x) is a product of two factors that both depend on x: which rule differentiates a product?",
+        messages={"upstream_ignored": "upstream ignored: grad returns the local derivative alone, whatever upstream it "
+                                      "is given, as if x·sin(x) were the final result L. Multiply it by upstream."})
+
+
+# Ways to have TensorFlow differentiate the forward inside grad: right values, but no derivative written.
+_AUTODIFF = ("GradientTape", "gradients", "ForwardAccumulator")
+
+
+def _judge_x_sin_x(answer) -> Feedback:
+    feedback = _judge_values(answer)
+    if feedback.passed and any(refers_to(function_from(answer, "your function"), name) for name in _AUTODIFF):
+        return Feedback(False, "right values, but grad has TensorFlow differentiate x·sin(x) itself (a GradientTape "
+                               "inside grad): that is autodiff, not a custom gradient. This exercise asks you to write "
+                               "the derivative: which two terms does the product rule give?", "autodiff_in_grad")
+    return feedback
+
+
+EXERCISE = Exercise(
+    key="02.x_sin_x",
+    title="A custom gradient for x·sin(x)",
+    judge=_judge_x_sin_x,
     answer_name="x_sin_x",
     mistakes=("upstream_ignored", "product_rule", "wrong_sign", "forward_value", "no_custom_gradient",
-              "not_decorated", "approximation", "rebound_input"),
-    hints={"upstream_ignored": "multiply your derivative by upstream.",
-           "typo": "TensorFlow's functions are tf.sin and tf.cos.",
+              "not_decorated", "approximation", "rebound_input", "autodiff_in_grad"),
+    hints={"typo": "TensorFlow's functions are tf.sin and tf.cos.",
            "undefined_name": "TensorFlow's functions are tf.sin and tf.cos."},
 )

@@ -891,4 +891,30 @@ def phi_tf(x):
     return 0.5 * (1 + tf.math.erf(x / np.sqrt(2.0))), grad
 ''', False, "math.exp takes one Python number; on a tensor use TensorFlow's exponential.",
            ('math|tensorflow',)),
+    # ---- the feedback on a dtype clash says where the other dtype comes from, and no more
+    Answer('03.phi_grad', 'SciPy pdf wrapped in tf.constant, as in the phi example', r'''
+@strict_custom_gradient
+def phi_tf(x):
+    def grad(upstream):
+        return upstream * tf.constant(scipy.stats.norm.pdf(x.numpy()))
+    return 0.5 * (1 + tf.math.erf(x / np.sqrt(2.0))), grad
+''', False, 'SciPy returns float64 for a float32 x, and .numpy() fails inside tf.function: write the density with TensorFlow operations',
+           ('float64|dtype', 'tf.function|eagerly')),
+    Answer('03.phi_grad', 'erf derivative alone, as the prompt gives it', r'''
+@strict_custom_gradient
+def phi_tf(x):
+    def grad(upstream):
+        return upstream * 2 / np.sqrt(np.pi) * tf.exp(-(x / np.sqrt(2.0)) ** 2)
+    return 0.5 * (1 + tf.math.erf(x / np.sqrt(2.0))), grad
+''', False, "erf' at x/√2 is only one factor: the ½ in front and the inner derivative 1/√2 are missing",
+           ('factor', 'chain rule|½|inner')),
+    Answer('03.phi_grad', 'float32 cast of the density', r'''
+@strict_custom_gradient
+def phi_tf(x):
+    def grad(upstream):
+        density = tf.cast(tf.exp(-x ** 2 / 2), tf.float32) / np.sqrt(2 * np.pi)
+        return upstream * density
+    return 0.5 * (1 + tf.math.erf(x / np.sqrt(2.0))), grad
+''', False, 'the cast to float32 clashes with a float64 x: keep the input dtype',
+           ('float32|float64|dtype',)),
 ]

@@ -20,6 +20,7 @@ MISTAKES = {
         u - tf.reduce_sum(u * raw_softmax(z), axis=-1, keepdims=True))),
     'log_softmax': cg(sm, lambda z, u: u - tf.nn.softmax(z) * tf.reduce_sum(
         u, axis=-1, keepdims=True)),
+    'column_sum': cg(sm, lambda z, u: sm(z) * (u - tf.reduce_sum(u * sm(z), axis=0, keepdims=True))),
 }
 
 ANSWERS = [
@@ -928,4 +929,35 @@ def softmax(z):
     return s, grad
 ''', False, 's[:, None] * s[None, :] is an outer product only for one vector; for a batch of rows it mixes the rows (and the exercise asks not to form J).',
            ('batch|row|jacobian',)),
+    # ---- sums over the wrong axis, and products that are matrix products on a batch
+    Answer('03.softmax_vjp', 'per-column sum with keepdims', r'''
+@strict_custom_gradient
+def softmax(z):
+    s = tf.nn.softmax(z)
+    def grad(upstream):
+        inner = tf.reduce_sum(upstream * s, axis=0, keepdims=True)     # <u, s>
+        return s * (upstream - inner)
+    return s, grad
+''', False, 'axis=0 sums down the columns of a batch, across rows: each row is its own softmax, so sum over the last axis',
+           ('row', 'column|axis 0|across')),
+    Answer('03.softmax_vjp', 'tensordot for the inner product', r'''
+@strict_custom_gradient
+def softmax(z):
+    s = tf.nn.softmax(z)
+    def grad(upstream):
+        return s * (upstream - tf.tensordot(upstream, s, axes=1))
+    return s, grad
+''', False, 'tensordot with axes=1 is an inner product for two vectors but a matrix product for a batch: sum u*s within each row',
+           ('tensordot|inner product|matrix product', 'row')),
+    Answer('03.softmax_vjp', 'matmul with a transpose for the inner product', r'''
+@strict_custom_gradient
+def softmax(z):
+    s = tf.nn.softmax(z)
+    def grad(upstream):
+        u = tf.reshape(upstream, (-1, upstream.shape[-1]))
+        p = tf.reshape(s, (-1, s.shape[-1]))
+        inner = tf.linalg.diag_part(tf.matmul(u, p, transpose_b=True))[:, None]
+        return tf.reshape(p * (u - inner), tf.shape(s))
+    return s, grad
+''', True),
 ]

@@ -19,6 +19,9 @@ MISTAKES = {
         tf.matmul(U, tf.linalg.pinv(B)), tf.reduce_sum(tf.matmul(A, U, transpose_a=True), 0))),
     'order': cg(tf.matmul, lambda A, B, U: (
         tf.reduce_sum(tf.matmul(A, U, transpose_a=True), 0), tf.matmul(U, B, transpose_b=True))),
+    'reshape_not_transpose': cg(tf.matmul, lambda A, B, U: (
+        tf.matmul(U, B, transpose_b=True),
+        tf.reduce_sum(tf.matmul(tf.reshape(A, (A.shape[0], A.shape[2], A.shape[1])), U), 0))),
 }
 
 ANSWERS = [
@@ -951,4 +954,55 @@ def batched_matmul(A, B):
     return tf.matmul(A, B), grad
 ''', False, "tf.zeros(B.shape) is float32 whatever B is: with float64 inputs the accumulation fails; give it B's dtype.",
            ('float64|dtype|float32',)),
+    # ---- reshapes where a transpose belongs, and other ways to write the products
+    Answer('04.batched_matmul', 'A reshaped instead of transposed', r'''
+@strict_custom_gradient
+def batched_matmul(A, B):
+    def grad(U):
+        batch, m, k = A.shape
+        A_t = tf.reshape(A, (batch, k, m))            # Aᵀ for every batch entry
+        return tf.matmul(U, B, transpose_b=True), tf.reduce_sum(tf.matmul(A_t, U), axis=0)
+    return tf.matmul(A, B), grad
+''', False, 'tf.reshape regroups the entries in memory order; it is not a transpose: use transpose_a=True',
+           ('reshape', 'transpose')),
+    Answer('04.batched_matmul', 'B reshaped instead of transposed', r'''
+@strict_custom_gradient
+def batched_matmul(A, B):
+    def grad(U):
+        k, n = B.shape
+        dA = tf.matmul(U, tf.reshape(B, (n, k)))
+        dB = tf.reduce_sum(tf.matmul(A, U, transpose_a=True), axis=0)
+        return dA, dB
+    return tf.matmul(A, B), grad
+''', False, 'reshaping B to (n, k) does not transpose it: the entries stay in row order',
+           ('reshape', 'transpose')),
+    Answer('04.batched_matmul', 'dB summed over the last axis, no keepdims', r'''
+@strict_custom_gradient
+def batched_matmul(A, B):
+    def grad(U):
+        dA = tf.matmul(U, B, transpose_b=True)
+        dB = tf.reduce_sum(tf.matmul(A, U, transpose_a=True), axis=-1)
+        return dA, dB
+    return tf.matmul(A, B), grad
+''', False, "axis=-1 sums over B's columns, leaving shape (batch, k): the batch axis is the one to sum",
+           ('shape', 'batch|summed|sum')),
+    Answer('04.batched_matmul', 'tensordot over batch and rows', r'''
+@strict_custom_gradient
+def batched_matmul(A, B):
+    def grad(U):
+        dA = tf.tensordot(U, B, axes=[[2], [1]])            # Σ_n U[b, m, n] B[k, n]
+        dB = tf.tensordot(A, U, axes=[[0, 1], [0, 1]])      # Σ_b Σ_m A[b, m, k] U[b, m, n]
+        return dA, dB
+    return tf.matmul(A, B), grad
+''', True),
+    Answer('04.batched_matmul', 'tensordot with axes=1 on 3-D tensors', r'''
+@strict_custom_gradient
+def batched_matmul(A, B):
+    def grad(U):
+        dA = tf.tensordot(U, tf.transpose(B), axes=1)
+        dB = tf.tensordot(tf.transpose(A), U, axes=1)
+        return dA, dB
+    return tf.matmul(A, B), grad
+''', False, 'tf.transpose reverses all three axes of A, and tensordot then multiplies the batch axis into the result: dB has shape (4, 3, 3, 5)',
+           ('shape', "B's shape|(k, n)|shared|summed")),
 ]

@@ -922,4 +922,14 @@ def quadratic_form(x, A):
     return tf.tensordot(x, tf.linalg.matvec(A, x), axes=1), grad
 ''', False, "keepdims=True leaves dL/dx as an (n, 1) column; it must have x's shape (n,).",
            ('shape|keepdims',)),
+    Answer('04.quadratic_form', 'tensordot with axes=1 for the outer product', r'''
+@strict_custom_gradient
+def quadratic_form(x, A):
+    def grad(upstream):
+        dx = tf.tensordot(A, x, axes=1) + tf.tensordot(tf.transpose(A), x, axes=1)
+        dA = tf.tensordot(x, x, axes=1)          # x xᵀ
+        return upstream * dx, upstream * dA
+    return tf.tensordot(x, tf.linalg.matvec(A, x), axes=1), grad
+''', False, 'tensordot(x, x, axes=1) is the dot product xᵀx, one number; the outer product x xᵀ is axes=0',
+           ('shape|matrix', 'product')),
 ]

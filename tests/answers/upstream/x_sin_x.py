@@ -6,6 +6,14 @@ from answer_kit import Answer, cg
 
 KEY = "02.x_sin_x"
 
+
+def _autodiff(x, u):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = x * tf.sin(x)
+    return tape.gradient(y, x, output_gradients=u)
+
+
 MISTAKES = {
     'upstream_ignored': cg(lambda x: x * tf.sin(x), lambda x, u: tf.sin(x) + x * tf.cos(x)),
     'product_rule': cg(lambda x: x * tf.sin(x), lambda x, u: u * x * tf.cos(x)),
@@ -17,6 +25,7 @@ MISTAKES = {
         (x + 0.1) * tf.sin(x + 0.1) - (x - 0.1) * tf.sin(x - 0.1)) / 0.2),
     'rebound_input': cg(lambda x: x * tf.sin(x),
                                                       lambda x, u: u * (tf.sin(x) + x * tf.sin(x) * tf.cos(x))),
+    'autodiff_in_grad': cg(lambda x: x * tf.sin(x), lambda x, u: _autodiff(x, u)),
 }
 
 ANSWERS = [
@@ -196,7 +205,8 @@ def x_sin_x(x):
             y = x * tf.sin(x)
         return upstream * inner.gradient(y, x)
     return x * tf.sin(x), grad
-''', True),
+''', False, 'an inner GradientTape lets TensorFlow find the derivative: the exercise asks you to write it (product rule)',
+           ('write|product rule|yourself|autodiff',)),
     Answer('02.x_sin_x', 'tf.experimental.numpy with a print left in', r'''
 import tensorflow.experimental.numpy as tnp
 
@@ -259,7 +269,8 @@ def x_sin_x(x):
             y = x * tf.sin(x)
         return upstream * tape.gradient(y, x)
     return x * tf.sin(x), grad
-''', True),
+''', False, 'an inner GradientTape lets TensorFlow find the derivative: the exercise asks you to write it (product rule)',
+           ('write|product rule|yourself|autodiff',)),
     Answer('02.x_sin_x', 'returns_grad_then_y', r'''
 @strict_custom_gradient
 def x_sin_x(x):
@@ -374,7 +385,8 @@ def x_sin_x(x):
             again = x * tf.sin(x)
         return inner.gradient(again, x, output_gradients=upstream)
     return x * tf.sin(x), grad
-''', True),
+''', False, 'an inner GradientTape lets TensorFlow find the derivative: the exercise asks you to write it (product rule)',
+           ('write|product rule|yourself|autodiff',)),
     Answer('02.x_sin_x', 'local derivative only', r'''
 @strict_custom_gradient
 def x_sin_x(x):
@@ -490,7 +502,8 @@ def x_sin_x(x):
         local = inner.gradient(f, x)
         return local * upstream
     return x * tf.sin(x), grad
-''', True),
+''', False, 'an inner GradientTape lets TensorFlow find the derivative: the exercise asks you to write it (product rule)',
+           ('write|product rule|yourself|autodiff',)),
     Answer('02.x_sin_x', 'product-rule-half', r'''
 @strict_custom_gradient
 def x_sin_x(x):
@@ -606,7 +619,8 @@ def x_sin_x(x):
             y = x * tf.sin(x)
         return inner.gradient(y, x, output_gradients=upstream)
     return x * tf.sin(x), grad
-''', True),
+''', False, 'an inner GradientTape lets TensorFlow find the derivative: the exercise asks you to write it (product rule)',
+           ('write|product rule|yourself|autodiff',)),
     Answer('02.x_sin_x', 'no product rule', r'''
 @strict_custom_gradient
 def x_sin_x(x):
@@ -652,7 +666,8 @@ def x_sin_x(x):
             f = x * tf.sin(x)
         return t.gradient(f, x, output_gradients=upstream)
     return x * tf.sin(x), grad
-''', True),
+''', False, 'an inner GradientTape lets TensorFlow find the derivative: the exercise asks you to write it (product rule)',
+           ('write|product rule|yourself|autodiff',)),
     Answer('02.x_sin_x', 'jax-grad-no-cotangent', r'''
 @strict_custom_gradient
 def x_sin_x(x):
@@ -696,7 +711,8 @@ def x_sin_x(x):
             y_again = forward(x)
         return inner.gradient(y_again, x, output_gradients=upstream)
     return forward(x), grad
-''', True),
+''', False, 'an inner GradientTape lets TensorFlow find the derivative: the exercise asks you to write it (product rule)',
+           ('write|product rule|yourself|autodiff',)),
     Answer('02.x_sin_x', 'float64-inside-cast-back', r'''
 @strict_custom_gradient
 def x_sin_x(x):
