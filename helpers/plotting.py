@@ -324,7 +324,7 @@ def _vjp_panels(fig, J: np.ndarray, u: np.ndarray, title: str | None) -> None:
     down = J.T @ u
     lim = float(max(np.max(np.abs(J)), np.max(np.abs(u)), np.max(np.abs(down)))) or 1.0
     axes = fig.subplots(1, 3, gridspec_kw={"width_ratios": [J.shape[0], 1, 1]})
-    panels = [(J.T, "Jᵀ"), (u[:, None], "· upstream\ndL/dy"), (down[:, None], "= downstream\ndL/dx")]
+    panels = [(J.T, "Jᵀ"), (u[:, None], "· upstream\n∂L/∂y"), (down[:, None], "= downstream\n∂L/∂x")]
     for ax, (M, label) in zip(axes, panels):
         ax.imshow(M, cmap="RdBu_r", vmin=-lim, vmax=lim)
         _annotate(ax, M, lim)
@@ -361,7 +361,7 @@ def plot_vjp(jacobian, upstream, *, title: str | None = None):
     """Show a vector-Jacobian product as a picture: upstream → Jᵀ → downstream.
 
     Left, Jᵀ (one row per input, one column per output); middle, the
-    upstream gradient dL/dy (one entry per output); right, downstream =
+    upstream gradient ∂L/∂y (one entry per output); right, downstream =
     Jᵀ · upstream (one entry per input), which is what a custom gradient's
     ``grad`` returns.
 

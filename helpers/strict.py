@@ -27,7 +27,7 @@ say what to do.
 >>> tape.gradient(y, x)
 Traceback (most recent call last):
 ...
-helpers.strict.CustomGradientError: double: grad returned shape (2, 3) for input 'x' of shape (3,): a gradient always has its input's shape. Return Jᵀ·upstream reduced to x's shape.
+helpers.strict.CustomGradientError: double: grad returned shape (2, 3) for input 'x' of shape (3,): a gradient always has its input's shape. Return one of x's shape.
 """
 
 from __future__ import annotations
@@ -170,14 +170,18 @@ def _one_gradient(fname: str, kind: str, names: list[str], name: str, value, g, 
 def _wrong_shape(fname: str, kind: str, name: str, value, g, upstream: tuple) -> CustomGradientError:
     """The error for a gradient whose shape cannot be its input's, with the likely reason."""
     message = (f"{fname}: grad returned shape {_shape_text(g.shape)} for {kind} {name!r} of shape "
-               f"{_shape_text(value.shape)}: a gradient always has its input's shape. Return Jᵀ·upstream "
-               f"reduced to {name}'s shape.")
+               f"{_shape_text(value.shape)}: a gradient always has its input's shape. Return one of {name}'s shape.")
     # Broadcast axes and upstream's shape: a gradient not yet summed over the copies of the input.
     like_upstream = any(tf.is_tensor(u) and u.shape == g.shape for u in upstream) or not upstream
+    scalar_output = bool(upstream) and all(tf.is_tensor(u) and u.shape.rank == 0 for u in upstream)
     if _broadcast_from(value.shape, g.shape) and like_upstream:
         message += (f" It has axes {name} does not have, as a gradient does before it is summed: where {name} is "
                     "broadcast in the forward pass (copied along axes it lacks), its gradient collects one "
                     "contribution per copy: sum them over every such axis.")
+    elif g.shape.rank == 0 and value.shape.rank and scalar_output:
+        message += (f" It is one number, but {name} has {value.shape.num_elements() or 'several'} entries, and each "
+                    f"entry gets its own partial derivative: the output changes in its own way when each entry of "
+                    f"{name} changes.")
     elif g.shape.rank == 0 and value.shape.rank:
         message += (f" It is one number: summed over every axis, {name}'s own too. Sum only over the axes {name} "
                     f"was copied along (they depend on how many axes the other input has), and keep {name}'s.")
@@ -194,7 +198,7 @@ def _shape_checked_when_run(fname: str, kind: str, name: str, value, g):
     batch size). TensorFlow prints the listed tensors after the message: the two shapes, each labelled. (No
     quotes or apostrophes in it: TensorFlow's error text escapes them.)"""
     message = (f"{fname}: grad returned a gradient for {kind} {name} whose shape differs from the shape of {name}. "
-               f"A gradient always has the shape of its input: return Jᵀ·upstream reduced to the shape of {name}.")
+               f"A gradient always has the shape of its input: return one of the shape of {name}.")
     g_shape, value_shape = tf.shape(g), tf.shape(value)
     same = tf.cond(tf.equal(tf.size(g_shape), tf.size(value_shape)),
                    lambda: tf.reduce_all(tf.equal(g_shape, value_shape)), lambda: tf.constant(False))

@@ -174,7 +174,7 @@ class ChainTrace:
                 for r in self.backward]
         return out
 
-    HEADERS = ["pass", "step", "function", "x", "y", "upstream", "local", "downstream"]
+    HEADERS = ["pass", "step", "function", "input", "output", "upstream", "local", "downstream"]
 
     def __str__(self) -> str:
         if not self.forward:

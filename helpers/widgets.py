@@ -245,9 +245,17 @@ class _PictureExplorer(widgets.VBox):
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
         line, png = self._static
+        data = base64.b64encode(png).decode("ascii")
         bundle["text/plain"] = line
-        bundle["image/png"] = base64.b64encode(png).decode("ascii")
+        bundle["image/png"] = data
+        # The picture with its alt text, where a viewer shows HTML (JupyterLab without a kernel, the website).
+        bundle["text/html"] = (f'<img src="data:image/png;base64,{data}" '
+                               f'alt="{html.escape(self.describe(line), quote=True)}"/>')
         return bundle
+
+    def describe(self, line: str) -> str:
+        """The static picture's alt text: what it shows, for the starting setting ``line``."""
+        return line
 
 
 class SurrogateExplorer(_PictureExplorer):
@@ -259,6 +267,10 @@ class SurrogateExplorer(_PictureExplorer):
     >>> "flips to +1 after 10 steps" in explorer.summary.value
     True
     """
+
+    def describe(self, line: str) -> str:
+        return (f"Two line plots against the training step, 60 steps of training sign(x) from x = -1 with a smooth "
+                f"surrogate gradient: left, x; right, the loss. {line}")
 
     def __init__(self, steepness: float = 1.0, optimizer: str = "adam"):
         if isinstance(steepness, bool) or not isinstance(steepness, numbers.Real) or not 0.5 <= steepness <= 8.0:
@@ -307,6 +319,10 @@ class VJPExplorer(_PictureExplorer):
     >>> "downstream Jᵀ·upstream = [4., 6.]" in explorer.summary.value
     True
     """
+
+    def describe(self, line: str) -> str:
+        return (f"Three heat maps side by side: the transposed Jacobian, the upstream vector, and their product, the "
+                f"downstream, one column each. {line}")
 
     def __init__(self, jacobian, upstream):
         from .plotting import _vjp_arguments

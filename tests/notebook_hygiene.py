@@ -3,9 +3,10 @@
 Stored outputs are the test oracle, so a notebook must have been executed
 top to bottom in a fresh kernel (execution counts 1..n), keep no errors
 except in cells marked to raise, and hold nothing machine-specific. It must
-also carry nothing that changes on every run (execution timestamps, random
-widget ids), so that a notebook's diff shows only what changed:
-``tools/execute_notebooks.py`` writes it that way.
+also carry nothing that changes on every run (execution timestamps, widget
+models with random ids), so that a notebook's diff shows only what changed:
+``tools/execute_notebooks.py`` writes it that way (a widget's static fallback stays, its live view
+and model state do not).
 """
 
 from __future__ import annotations
@@ -31,24 +32,6 @@ def _output_text(output: dict) -> str:
     return join(text) + join(data) + "".join(output.get("traceback", []))
 
 
-def _widget_ids(nb: dict) -> list[str]:
-    state = nb.get("metadata", {}).get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
-    ids = list(state.get("state", {}))
-    for cell in nb.get("cells", []):
-        for output in cell.get("outputs", []):
-            view = output.get("data", {}).get("application/vnd.jupyter.widget-view+json")
-            if view and view.get("model_id") not in ids:
-                ids.append(view["model_id"])
-    return ids
-
-
-def _stable_ids(stem: str, count: int) -> list[str]:
-    """The ids tools/execute_notebooks.py gives a notebook's widgets, in order."""
-    import uuid
-
-    return [uuid.uuid5(uuid.NAMESPACE_URL, f"{stem}/widget/{i}").hex for i in range(count)]
-
-
 def problems(path: Path) -> list[str]:
     """Everything wrong with one notebook file, as readable sentences (empty when clean)."""
     name = path.name
@@ -67,10 +50,11 @@ def problems(path: Path) -> list[str]:
     if stamped:
         found.append(f"{name}: cells {stamped[:5]} store execution timestamps (metadata.execution), which change "
                      "on every run: re-execute it with tools/execute_notebooks.py, which leaves them out")
-    random_ids = sorted(set(_widget_ids(nb)) - set(_stable_ids(path.stem, len(_widget_ids(nb)))))
-    if random_ids:
-        found.append(f"{name}: widget model ids such as {random_ids[0]} are random, so every run rewrites them: "
-                     "re-execute it with tools/execute_notebooks.py, which numbers them")
+    views = [i for i, cell in enumerate(nb.get("cells", [])) for o in cell.get("outputs", [])
+             if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    if views or "widgets" in nb.get("metadata", {}):
+        found.append(f"{name}: it stores widget models (cells {views[:5]}), whose random ids change on every run: "
+                     "re-execute it with tools/execute_notebooks.py, which keeps each widget's static fallback only")
     for i, cell in enumerate(nb.get("cells", [])):
         if cell.get("cell_type") != "code" or not "".join(cell.get("source", "")).strip():
             continue

@@ -268,13 +268,13 @@ def test_notebook_runs_in_jupyterlab(lab, workspace, notebook, request):
         if not live:                             # cells far down render once scrolled to, as for a reader
             for cell in (c for c in state["cells"] if c["images"]):
                 page.evaluate(f"() => window.jupyterapp.shell.currentWidget.content.scrollToItem({cell['index']})")
-                shown = panel.locator(".jp-Notebook .jp-Cell").nth(cell["index"]).locator(".jp-RenderedImage img")
+                shown = panel.locator(".jp-Notebook .jp-Cell").nth(cell["index"]).locator(".jp-RenderedImage img, .jp-RenderedHTMLCommon img")
                 shown.first.wait_for(timeout=20_000)
                 assert shown.count() == cell["images"], f"cell {cell['index']}: {shown.count()} of {cell['images']} plots shown"
                 for k in range(shown.count()):
                     page.wait_for_function("img => img.complete && img.naturalWidth > 0",
                                            arg=shown.nth(k).element_handle(), timeout=20_000)
-        images = panel.locator(".jp-RenderedImage img")
+        images = panel.locator(".jp-RenderedImage img, .jp-RenderedHTMLCommon img")
         assert images.count() == expected_images, f"{images.count()} images shown, {expected_images} plots made"
         for k in range(images.count()):
             images.nth(k).scroll_into_view_if_needed()

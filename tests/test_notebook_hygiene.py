@@ -120,11 +120,9 @@ def test_hygiene_catches_execution_timestamps(tmp_path):
     assert any("execution timestamps" in p for p in _corrupt(tmp_path, stamp))
 
 
-def test_hygiene_catches_random_widget_ids(tmp_path):
-    def new_id(nb):
-        for cell in _code_cells(nb):
-            for output in cell["outputs"]:
-                view = output.get("data", {}).get("application/vnd.jupyter.widget-view+json")
-                if view:
-                    view["model_id"] = "0123456789abcdef0123456789abcdef"
-    assert any("widget model ids" in p for p in _corrupt(tmp_path, new_id))
+def test_hygiene_catches_stored_widget_models(tmp_path):
+    def live_view(nb):
+        output = next(o for c in _code_cells(nb) for o in c["outputs"] if o.get("metadata", {}).get("course") == "widget")
+        output["data"]["application/vnd.jupyter.widget-view+json"] = {"model_id": "0123456789abcdef0123456789abcdef",
+                                                                     "version_major": 2, "version_minor": 0}
+    assert any("stores widget models" in p for p in _corrupt(tmp_path, live_view))

@@ -57,8 +57,8 @@ def _stored(notebook: str) -> dict:
             key = re.search(r"\[([0-9]{2}\.[A-Za-z0-9_]+)\]", text(o))
             feedback.append(key.group(1))
     return {
-        "widgets": [("image" if "image/png" in data(o) and "text/html" not in data(o) else "text")
-                    for _, o in outputs if WIDGET_VIEW in data(o)],
+        "widgets": [("image" if "image/png" in data(o) and "<table" not in "".join(data(o).get("text/html", "")) else "text")
+                    for _, o in outputs if o.get("metadata", {}).get("course") == "widget"],
         # myst-nb shows text/html before image/png: a PNG is a picture unless HTML without one stands beside it
         # (a figure shown with helpers.show is both: an <img> with alt text in HTML, and the PNG)
         "images": sum("image/png" in data(o) and "<img" in "".join(data(o).get("text/html", "<img"))

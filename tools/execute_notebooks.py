@@ -9,20 +9,17 @@ clean run like this one, never from hand edits. Cells tagged
 
 The file is written so that a re-run changes only what really changed:
 no per-cell execution timestamps (``metadata.execution``), no Python patch
-version, and widget model ids made from the notebook's name and the order
-in which its widgets were created instead of random ones
+version, no widget models with their random ids (the widgets' static
+fallbacks stay), and consecutive output to one stream stored as one output
 (:func:`stable_notebook`). A notebook re-run with no change to its code
 gives the same file.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import sys
 import time
-import uuid
 from pathlib import Path
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
@@ -32,49 +29,25 @@ import nbformat  # noqa: E402
 from nbclient import NotebookClient  # noqa: E402
 
 _WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-_WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
-_MODEL_ID = re.compile(r"\b[0-9a-f]{32}\b")
 
 
-def _widget_ids(nb) -> list[str]:
-    """The widget model ids of ``nb`` in an order that does not depend on the ids themselves.
+def stable_notebook(nb, name: str = ""):
+    """``nb`` without execution timestamps, Python's patch version or widget models (changed in place, returned).
 
-    First the models shown in outputs, cell by cell; then, breadth first, the models each one
-    refers to (its layout, style, children), in the order of the attribute names; last any model
-    nothing refers to, ordered by its state with the ids left out.
-    """
-    state = nb.metadata.get("widgets", {}).get(_WIDGET_STATE, {}).get("state", {})
-    ids: list[str] = []
-    for cell in nb.cells:
-        for output in cell.get("outputs", []):
-            view = output.get("data", {}).get(_WIDGET_VIEW)
-            if view and view.get("model_id") not in ids:
-                ids.append(view["model_id"])
-    queue = list(ids)
-    while queue:
-        model = state.get(queue.pop(0), {}).get("state", {})
-        for _, value in sorted(model.items()):
-            for ref in _MODEL_ID.findall(json.dumps(value)):
-                if ref in state and ref not in ids:
-                    ids.append(ref)
-                    queue.append(ref)
-    rest = sorted((m for m in state if m not in ids), key=lambda m: _MODEL_ID.sub("", json.dumps(state[m], sort_keys=True)))
-    return ids + rest
-
-
-def stable_notebook(nb, name: str):
-    """``nb`` without execution timestamps, Python's patch version or random widget ids (returns a new notebook).
-
-    Each widget model id becomes ``uuid5(name, position)``: the same notebook run again gets the same ids.
+    A widget's live view needs a kernel; what a notebook opened without one shows, in JupyterLab, on
+    GitHub or on the course's website, is the static fallback each of the course's widgets stores
+    next to its view (a table or a picture). So the view and the notebook's widget state, whose
+    random model ids change on every run, are not stored: the fallback stays, marked
+    ``{"course": "widget"}`` in the output's metadata.
     """
     for cell in nb.cells:
         cell.get("metadata", {}).pop("execution", None)
+        for output in cell.get("outputs", []):
+            if output.get("data", {}).pop(_WIDGET_VIEW, None) is not None:
+                output.setdefault("metadata", {})["course"] = "widget"
     nb.metadata.get("language_info", {}).pop("version", None)
-    mapping = {old: uuid.uuid5(uuid.NAMESPACE_URL, f"{name}/widget/{i}").hex for i, old in enumerate(_widget_ids(nb))}
-    if not mapping:
-        return nb
-    text = _MODEL_ID.sub(lambda m: mapping.get(m.group(0), m.group(0)), json.dumps(nb))
-    return nbformat.from_dict(json.loads(text))
+    nb.metadata.pop("widgets", None)
+    return nb
 
 
 def execute(path: Path) -> float:
@@ -86,7 +59,7 @@ def execute(path: Path) -> float:
             cell.execution_count = None
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     start = time.perf_counter()
-    NotebookClient(nb, timeout=300, kernel_name="python3",
+    NotebookClient(nb, timeout=300, kernel_name="python3", coalesce_streams=True,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     elapsed = time.perf_counter() - start
     nbformat.write(stable_notebook(nb, path.stem), path)

@@ -590,7 +590,7 @@ def _approximation_error(answer, inputs, reference_forward) -> tuple[float, floa
     return worst
 
 
-def _does_not_depend_on_inputs(answer, inputs) -> bool:
+def does_not_depend_on_inputs(answer, inputs) -> bool:
     """Whether the answer's gradients are the same at ``inputs`` and at a point moved away from them."""
     import tensorflow as tf
 
@@ -733,8 +733,9 @@ def _feedback_on_a_failed_check(fn, inputs, report, known_wrong, reference_forwa
     # An exercise's gradient is never a deliberate surrogate: the checker's advice for those is noise here.
     sentence = re.sub(r"\s*If (?:the gradient|that|the reversal) is [^.]*expect=[^.]*(?:\.|$)", "", sentence)
     unexplained = mistake in ("wrong_values", "partial", None)
-    if unexplained and _does_not_depend_on_inputs(fn, inputs) and not _does_not_depend_on_inputs(reference_forward,
-                                                                                                 inputs):
+    # A constant copied from an example can look like a reversal or a factor at one point: it is still a constant.
+    if mistake in ("wrong_values", "partial", None, "reversal", "constant_factor") and \
+            does_not_depend_on_inputs(fn, inputs) and not does_not_depend_on_inputs(reference_forward, inputs):
         return Feedback(False, "your gradient stays the same when the inputs change: it must depend on them (a "
                                "number copied from an example, or a constant, cannot be right everywhere).",
                         "constant_gradient")

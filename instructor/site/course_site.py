@@ -72,7 +72,7 @@ def mark_outputs(app, doctree) -> None:
         outputs = cell.get("outputs", [])
         source = "".join(cell["source"])
         classes = []
-        if any(WIDGET_VIEW in o.get("data", {}) for o in outputs):
+        if any(WIDGET_VIEW in o.get("data", {}) or o.get("metadata", {}).get("course") == "widget" for o in outputs):
             classes.append("widget-fallback")
         if "check(" in source and any(str(_text(o)).lstrip().startswith(("✓", "✗")) for o in outputs):
             classes.append("exercise-feedback")
