@@ -272,3 +272,15 @@ def make_f_reading_a_global_matrix(matrix):
 A_GLOBAL = tf.constant(np.random.default_rng(7).standard_normal((5, 3)).astype(np.float32))
 
 raw_softmax = lambda z: tf.exp(z) / tf.reduce_sum(tf.exp(z), axis=-1, keepdims=True)   # noqa: E731
+
+@tf.custom_gradient
+def fixed_point_unrolled(x, w):
+    """08.implicit_scalar with grad differentiating the solver itself: a tape around iterate_fixed_point."""
+    z = iterate_fixed_point(x, w)
+
+    def grad(u):
+        with tf.GradientTape() as tape:
+            tape.watch([x, w])
+            z_again = iterate_fixed_point(x, w)
+        return tape.gradient(z_again, [x, w], output_gradients=u)
+    return z, grad
