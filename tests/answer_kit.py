@@ -272,3 +272,30 @@ def make_f_reading_a_global_matrix(matrix):
 A_GLOBAL = tf.constant(np.random.default_rng(7).standard_normal((5, 3)).astype(np.float32))
 
 raw_softmax = lambda z: tf.exp(z) / tf.reduce_sum(tf.exp(z), axis=-1, keepdims=True)   # noqa: E731
+
+@tf.custom_gradient
+def fixed_point_unrolled(x, w):
+    """08.implicit_scalar with grad differentiating the solver itself: a tape around iterate_fixed_point."""
+    z = iterate_fixed_point(x, w)
+
+    def grad(u):
+        with tf.GradientTape() as tape:
+            tape.watch([x, w])
+            z_again = iterate_fixed_point(x, w)
+        return tape.gradient(z_again, [x, w], output_gradients=u)
+    return z, grad
+
+def scipy_erfcx(forward=None, grad=None, set_shape=True):
+    """06.scipy_erfcx: SciPy's erfcx through tf.numpy_function with a custom gradient, with one part changed;
+    ``grad(x, y, upstream)`` gets the forward's value y too (by default the right derivative, 2x·y − 2/√π)."""
+    @tf.custom_gradient
+    def erfcx(x):
+        if forward is not None:
+            y = forward(x)
+        else:
+            y = tf.numpy_function(scipy.special.erfcx, [x], x.dtype)
+            if set_shape:
+                y.set_shape(x.shape)
+        rule = grad or (lambda x, y, u: u * (2 * x * y - 2 / np.sqrt(np.pi)))
+        return y, lambda u: rule(x, y, u)
+    return erfcx

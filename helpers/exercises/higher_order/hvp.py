@@ -134,11 +134,14 @@ def _judge_hvp(answer) -> Feedback:
                                "costs n² memory, which is what a Hessian-vector product avoids. Differentiate the "
                                "gradient once more with v as output_gradients, so only vectors appear.", "full_hessian")
     if refers_to(fn, "ForwardAccumulator"):
-        return Feedback(False, "right values, by forward over reverse, the method shown above. This exercise asks for "
-                               "the other one, reverse over reverse: two GradientTapes and no ForwardAccumulator.",
+        return Feedback(False, "right values here, by forward over reverse, the method shown above; inside "
+                               "tf.function it ignores custom gradients (zeros through cube_nested). This exercise "
+                               "asks for reverse over reverse, which works in both modes: differentiate the gradient "
+                               "again with a GradientTape, and no ForwardAccumulator.",
                         "forward_over_reverse")
-    return Feedback(True, "H·v for any f by reverse over reverse, with two tapes and no n × n matrix: right for "
-                          "softplus_sum (diagonal H) and for a function whose Hessian is not diagonal.")
+    return Feedback(True, "H·v for any f by reverse over reverse: the gradient differentiated once more, weighted by "
+                          "v, with no n × n matrix. Right for softplus_sum (diagonal H) and for a function whose "
+                          "Hessian is not diagonal.")
 
 
 def _gradient(f, x):

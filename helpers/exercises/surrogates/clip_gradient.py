@@ -44,13 +44,18 @@ EXERCISE = Exercise(
              "the lower bound is wrong: negative gradients are wiped out, though they are as valid as positive ones."),
             ("sign_only", None, lambda x, u: tf.sign(u),
              "entries already inside [-1, 1] must pass unchanged; yours become ±1."),
+            *[("mask_by_x", None, lambda x, u, inside=inside: u * tf.cast(inside(tf.abs(x)), u.dtype),
+               "that is exercise 1's mask: it lets the gradient through or stops it depending on x. Clipping "
+               "limits upstream itself, entry by entry, whatever x is: an entry of upstream inside [-1, 1] passes "
+               "unchanged, a larger one is cut to the bound.")
+              for inside in (lambda a: a <= 1, lambda a: a < 1)],
             ("soft_clip", None, lambda x, u: tf.tanh(u),
              "tanh squashes every entry, also the small ones inside [-1, 1], which must pass unchanged: the clip "
              "is exact, the identity inside the bounds and the bound outside (tf.clip_by_value)."),
         ]),
     answer_name="clip_gradient",
     mistakes=("clipped_x", "clipped_forward", "not_clipped", "upstream_ignored", "norm_clipped", "wrong_bounds",
-              "sign_only", "soft_clip", "wrong_values", "stale_upstream"),
+              "sign_only", "soft_clip", "wrong_values", "stale_upstream", "mask_by_x"),
     hints={"python_bool": "tf.clip_by_value (or tf.minimum and tf.maximum) work entry by entry.",
            "numpy_in_graph": "tf.clip_by_value is TensorFlow's np.clip."},
 )

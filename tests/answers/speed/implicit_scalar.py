@@ -2,7 +2,8 @@
 
 import tensorflow as tf
 
-from answer_kit import Answer, fixed_point_slope_at_x, fixed_point_slope_not_squared, implicit_grad
+from answer_kit import (Answer, fixed_point_slope_at_x, fixed_point_slope_not_squared, fixed_point_unrolled,
+                        implicit_grad)
 
 KEY = "08.implicit_scalar"
 
@@ -23,6 +24,15 @@ MISTAKES = {
         lambda z, w, u, D: (u / (1 - w * D), tf.reduce_sum(u * D / (1 - w * D)) * tf.reduce_sum(z))),
     'z_factor_missing': implicit_grad(
         lambda z, w, u, D: (u / (1 - w * D), tf.reduce_sum(u * D / (1 - w * D)))),
+    'slope_at_z': implicit_grad(lambda z, w, u, D: (u / (1 - w * (1 - tf.tanh(z) ** 2)),
+                                                        tf.reduce_sum(u * (1 - tf.tanh(z) ** 2) * z
+                                                                      / (1 - w * (1 - tf.tanh(z) ** 2))))),
+    'slope_in_dx': implicit_grad(lambda z, w, u, D: (u * D / (1 - w * D), tf.reduce_sum(u * D * z / (1 - w * D)))),
+    'x_inside_tanh': implicit_grad(lambda z, w, u, D: (u * (1 - z ** 2) / (1 - w * (1 - z ** 2)),
+                                                           tf.reduce_sum(u * (1 - z ** 2) * z / (1 - w * (1 - z ** 2))))),
+    'w_for_z': implicit_grad(lambda z, w, u, D: (u / (1 - w * D), tf.reduce_sum(u * D * w / (1 - w * D)))),
+    'wrong_sign': implicit_grad(lambda z, w, u, D: (-u / (1 - w * D), -tf.reduce_sum(u * D * z / (1 - w * D)))),
+    'unrolled': fixed_point_unrolled,
 }
 
 ANSWERS = [
@@ -1154,4 +1164,141 @@ def fixed_point(x, w):
     return z, grad
 ''', False, 'This differentiates one step and forgets that z on the right side depends on x and w too: solve for dz, dividing by 1 - w(1 - tanh²).',
            ('solve|denominator|depends|iteration|1 - w|1/(1',)),
+    # ---- set r (written after the cold read of 2026-11, before the judge changed: unrolled answers and wrong D's)
+    Answer('08.implicit_scalar', 'unrolled-tape-around-the-solver-in-grad', r'''
+@strict_custom_gradient
+def fixed_point(x, w):
+    z = iterate_fixed_point(x, w)
+    def grad(upstream):
+        with tf.GradientTape() as t:
+            t.watch([x, w])
+            zz = iterate_fixed_point(x, w)
+        return t.gradient(zz, [x, w], output_gradients=upstream)
+    return z, grad
+''', False, 'This backpropagates through the 60 iterations of the solver (unrolled), the opposite of the lesson: the implicit gradient needs only z, from the fixed-point equation.',
+           ('unroll|loop|solver|iteration', 'equation|implicit')),
+    Answer('08.implicit_scalar', 'unrolled-persistent-tape-plain-decorator', r'''
+@tf.custom_gradient
+def fixed_point(x, w):
+    z = iterate_fixed_point(x, w)
+    def grad(upstream):
+        with tf.GradientTape(persistent=True) as tape:
+            tape.watch(x)
+            tape.watch(w)
+            z_again = iterate_fixed_point(x, w)
+        dx = tape.gradient(z_again, x, output_gradients=upstream)
+        dw = tape.gradient(z_again, w, output_gradients=upstream)
+        del tape
+        return dx, dw
+    return z, grad
+''', False, 'Differentiating iterate_fixed_point with a tape is unrolled backpropagation through every step; the exercise is the implicit gradient from the equation z = tanh(w z) + x.',
+           ('unroll|loop|solver|iteration', 'equation|implicit')),
+    Answer('08.implicit_scalar', 'unrolled-own-loop-in-grad', r'''
+@strict_custom_gradient
+def fixed_point(x, w):
+    z = iterate_fixed_point(x, w)
+    def grad(upstream):
+        with tf.GradientTape() as tape:
+            tape.watch([x, w])
+            zz = x
+            for _ in range(60):                  # same iteration as the forward, but on the tape
+                zz = tf.tanh(w * zz) + x
+        return tape.gradient(zz, [x, w], output_gradients=upstream)
+    return z, grad
+''', False, 'The tape in grad records all 60 iterations again and backpropagates through them: unrolled, not implicit.',
+           ('unroll|loop|iteration', 'equation|implicit')),
+    Answer('08.implicit_scalar', 'slope-at-z-w-forgotten-inside-tanh', r'''
+@strict_custom_gradient
+def fixed_point(x, w):
+    z = iterate_fixed_point(x, w)
+    def grad(upstream):
+        D = 1 - tf.tanh(z) ** 2                   # derivative of tanh
+        dx = upstream / (1 - w * D)
+        dw = tf.reduce_sum(upstream * D * z / (1 - w * D))
+        return dx, dw
+    return z, grad
+''', False, "tanh is applied to w·z, so its slope is taken there: 1 − tanh²(w z), not 1 − tanh²(z).",
+           ('slope', 'w z|w·z|wz|argument')),
+    Answer('08.implicit_scalar', 'D-also-in-dx-numerator', r'''
+@strict_custom_gradient
+def fixed_point(x, w):
+    z = iterate_fixed_point(x, w)
+    def grad(upstream):
+        D = 1 - tf.tanh(w * z) ** 2
+        dx = upstream * D / (1 - w * D)          # like x̄ = z̄ ⊙ D in the matrix case
+        dw = tf.reduce_sum(upstream * D * z / (1 - w * D))
+        return dx, dw
+    return z, grad
+''', False, 'Here x is added after the tanh, so dx has no factor D; in the matrix example x was inside the tanh.',
+           ('outside|after the tanh|added after|not inside',)),
+    Answer('08.implicit_scalar', 'formula-for-tanh-of-wz-plus-x', r'''
+@strict_custom_gradient
+def fixed_point(x, w):
+    z = iterate_fixed_point(x, w)
+    def grad(upstream):
+        D = 1 - z ** 2                            # tanh's slope, since z = tanh(...)
+        zbar = upstream / (1 - w * D)             # adjoint: zbar = g + w D zbar
+        return zbar * D, tf.reduce_sum(zbar * D * z)
+    return z, grad
+''', False, 'These are the formulas for z = tanh(w z + x), the matrix example; here z = tanh(w z) + x, with x outside the tanh.',
+           ('tanh(w z + x)|tanh(wz + x)|tanh(w·z + x)|inside the tanh|matrix',)),
+    Answer('08.implicit_scalar', 'tanh-of-wz-plus-x-slope-there', r'''
+@strict_custom_gradient
+def fixed_point(x, w):
+    z = iterate_fixed_point(x, w)
+    def grad(upstream):
+        a = w * z + x
+        D = 1 - tf.tanh(a) ** 2
+        common = upstream * D / (1 - w * D)
+        return common, tf.reduce_sum(common * z)
+    return z, grad
+''', False, 'That differentiates z = tanh(w z + x); the exercise has z = tanh(w z) + x: x is outside the tanh.',
+           ('tanh(w z + x)|tanh(wz + x)|tanh(w·z + x)|inside the tanh|outside',)),
+    Answer('08.implicit_scalar', 'dw-factor-w-instead-of-z', r'''
+@strict_custom_gradient
+def fixed_point(x, w):
+    z = iterate_fixed_point(x, w)
+    def grad(upstream):
+        s = 1 - tf.tanh(w * z) ** 2
+        g = upstream / (1 - w * s)
+        return g, tf.reduce_sum(g * s * w)        # d(wz) brings w
+    return z, grad
+''', False, 'd(w z)/dw with z held is z, not w: the gradient for w has the wrong factor.',
+           ('factor', 'for w|respect to w')),
+    Answer('08.implicit_scalar', 'implicit-from-partials-of-one-step-tape', r'''
+@strict_custom_gradient
+def fixed_point(x, w):
+    z = iterate_fixed_point(x, w)
+    def grad(upstream):
+        z0 = tf.stop_gradient(z)
+        with tf.GradientTape(persistent=True) as tape:
+            tape.watch([z0, x, w])
+            f = tf.tanh(w * z0) + x               # one step of the map, at the fixed point
+        df_dz = tape.gradient(f, z0)              # elementwise: w (1 - tanh²(w z))
+        df_dw = tape.gradient(f, w, output_gradients=upstream / (1 - df_dz))
+        return upstream / (1 - df_dz), df_dw
+    return z, grad
+''', True),
+    Answer('08.implicit_scalar', 'recomputes-z-in-grad-without-tape', r'''
+@strict_custom_gradient
+def fixed_point(x, w):
+    z = iterate_fixed_point(x, w)
+    def grad(upstream):
+        z_star = iterate_fixed_point(x, w)        # the same fixed point again (no tape)
+        D = 1 - tf.tanh(w * z_star) ** 2
+        dx = upstream / (1 - w * D)
+        return dx, tf.reduce_sum(dx * D * z_star)
+    return z, grad
+''', True),
+    Answer('08.implicit_scalar', 'all-signs-flipped', r'''
+@strict_custom_gradient
+def fixed_point(x, w):
+    z = iterate_fixed_point(x, w)
+    def grad(upstream):
+        D = 1 - tf.tanh(w * z) ** 2
+        dx = upstream / (w * D - 1)
+        return dx, tf.reduce_sum(dx * D * z)
+    return z, grad
+''', False, 'The denominator is written w D − 1 instead of 1 − w D: every gradient has the wrong sign.',
+           ('sign',)),
 ]

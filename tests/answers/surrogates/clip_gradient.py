@@ -17,6 +17,7 @@ MISTAKES = {
     'sign_only': cg(tf.identity, lambda x, u: tf.sign(u)),
     'soft_clip': cg(tf.identity, lambda x, u: tf.tanh(u)),
     'wrong_bounds': cg(tf.identity, lambda x, u: tf.clip_by_value(u, 0, 1)),
+    'mask_by_x': cg(tf.identity, lambda x, u: u * tf.cast(tf.abs(x) <= 1, u.dtype)),
 }
 
 ANSWERS = [
@@ -841,4 +842,22 @@ def clip_gradient(x):
     return tf.identity(x), grad
 ''', False, 'The formula is right on paper but for huge upstreams u + 1 and u - 1 round to the same number, so the result is 0 instead of ±1.',
            ('huge|large|precision|round',)),
+    # ---- set r (written after the cold read of 2026-11, before the judge changed: exercise 1's mask again)
+    Answer('05.clip_gradient', 'mask-from-x-like-exercise-1', r'''
+@tf.custom_gradient
+def clip_gradient(x):
+    def grad(upstream):
+        inside = tf.cast(tf.abs(x) <= 1, upstream.dtype)    # pass the gradient only inside [-1, 1]
+        return upstream * inside
+    return tf.identity(x), grad
+''', False, "That is exercise 1's mask: it lets the gradient through depending on x. Clipping limits upstream itself, whatever x is.",
+           ('exercise 1|mask', 'whatever x|not on x|only on upstream|upstream only|upstream itself')),
+    Answer('05.clip_gradient', 'where-on-x-zero-outside', r'''
+@tf.custom_gradient
+def clip_gradient(x):
+    def grad(upstream):
+        return tf.where(tf.abs(x) > 1.0, tf.zeros_like(upstream), upstream)
+    return tf.identity(x), grad
+''', False, "The condition tests x: clipping depends on upstream only, each entry limited to [-1, 1].",
+           ('whatever x|not on x|only on upstream|upstream only|upstream itself',)),
 ]
