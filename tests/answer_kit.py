@@ -42,6 +42,8 @@ class Answer:
     """What a tutor would tell the learner, in one line."""
     must_mention: tuple = ()
     """Words any specific feedback must contain (case-insensitive); "a|b" accepts either."""
+    names: str = ""
+    """The mistake key the feedback must name, where the answer's author knew it (optional)."""
 
 
 def answer_files() -> list[Path]:
@@ -70,6 +72,16 @@ def all_mistakes() -> dict[str, dict]:
         keys = {a.key for a in module.ANSWERS}
         key = getattr(module, "KEY", None) or (keys.pop() if len(keys) == 1 else None)
         found[key] = dict(getattr(module, "MISTAKES", {}))
+    return found
+
+
+def named_mistakes(answers: list[Answer]) -> dict:
+    """{mistake key: the wrong answer's object} from the first answer that ``names`` each key: an answers file can
+    take its MISTAKES from its learner answers."""
+    found = {}
+    for answer in answers:
+        if answer.names and not answer.right and answer.names not in found:
+            found[answer.names] = define(answer)
     return found
 
 
@@ -137,21 +149,6 @@ def scale_by(grad, takes_variables=True, trainable=True):
             return grad(x, u, w)
         return x * w ** 2, (with_variables if takes_variables else lambda u: grad(x, u, w))
     return scale
-
-def numpy_erf(forward=None, grad=None, set_shape=True):
-    """An erf custom gradient through tf.numpy_function, with one part changed."""
-    @tf.custom_gradient
-    def f(x):
-        if forward is not None:
-            y = forward(x)
-        else:
-            y = tf.numpy_function(scipy.special.erf, [x], x.dtype)
-            if set_shape:
-                y.set_shape(x.shape)
-        def g(u):
-            return grad(x, u) if grad is not None else u * 2 / np.sqrt(np.pi) * tf.exp(-x ** 2)
-        return y, g
-    return f
 
 def tanh_with_second(second):
     """The nested pattern for tanh with a given inner grad(y, slope, ddy)."""

@@ -1,350 +1,327 @@
-"""The gradebook (``python -m helpers.gradebook``), check()'s log and hidden solutions.
+"""The gradebook: a class graded in sandboxes, hostile students included, and what the instructor gets.
 
-The notebooks graded here are built in a temporary folder: the course's notebook 02 as a learner
-first sees it and with every solution pasted in, a short 02 with wrong answers and then a cell that
-raises, and two 01s that need no TensorFlow: one that hangs and one whose exercise cells were
-deleted. Each runs in its own kernel, as the gradebook runs a learner's notebooks, and the tests
-read the CSV it writes.
+One class is graded once, for real (``graded`` below): an honest student who solved two exercises,
+then ``mallory``, whose cells try every way of reaching the grading machinery, ``mike``, whose cells
+harm their own run (exit, kill the kernel, fork without end, take all memory, loop, flood the output),
+an honest student with a wrong answer, and a file that is not JSON. The other tests use results
+made by hand, so they are fast.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
+import csv
+import hashlib
 import json
 import shutil
-import time
 from pathlib import Path
 
-import nbformat
 import pytest
 
-from helpers import gradebook
-from helpers.exercises import HiddenSolution, Solution, SolutionsHidden, check, get, reveal
-from helpers.gradebook import NOT_ATTEMPTED, NOT_YET, PASSED, Call, NotebookRun, Row, grade, main, read_csv
+from gradebook_submissions import HARMFUL, NOTEBOOK, TAMPERING, write_class
+from instructor.gradebook import cli, grading, outputs, sandbox, scan, submissions
 
 ROOT = Path(__file__).resolve().parents[1]
-REAL = ROOT / "notebooks" / "02_upstream_gradient.ipynb"
 KEYS = ["02.x_sin_x", "02.multiply", "02.stable_log1pexp"]      # as notebook 02 asks them
 
 
-def real_notebook():
-    return nbformat.read(REAL, as_version=4)
+def _tree_hash(folder: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        digest.update(path.relative_to(folder).as_posix().encode() + path.read_bytes())
+    return digest.hexdigest()
 
 
-def setup_source() -> str:
-    return next(c.source for c in real_notebook().cells if c.cell_type == "code" and "helpers.setup()" in c.source)
+def _sandbox_or_skip():
+    try:
+        sandbox.check_available()
+    except sandbox.SandboxUnavailable as error:
+        import os
 
-
-def notebook(*sources: str):
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_markdown_cell("# A learner's notebook")]
-    nb.cells += [nbformat.v4.new_code_cell(s) for s in sources]
-    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    return nb
-
-
-def solution_cell(key: str) -> str:
-    exercise = get(key)
-    return f'{exercise.reveal().code}\n\ncheck("{key}", {exercise.answer_name})'
-
-
-def with_solutions_pasted_in(nb):
-    """The course's notebook with each exercise's stub cell replaced by the registry's solution."""
-    for key in KEYS:
-        stub = next(c for c in nb.cells if c.cell_type == "code" and f'check("{key}"' in c.source)
-        stub.source = solution_cell(key)
-    return nb
-
-
-X_SIN_X_UNDECORATED = '''def x_sin_x(x):
-    return x * tf.sin(x)
-
-check("02.x_sin_x", x_sin_x)'''
-
-X_SIN_X_UPSTREAM_IGNORED = '''@strict_custom_gradient
-def x_sin_x(x):
-    def grad(upstream):
-        return tf.sin(x) + x * tf.cos(x)
-    return x * tf.sin(x), grad
-
-check("02.x_sin_x", x_sin_x)'''
-
-MULTIPLY_SWAPPED = '''@strict_custom_gradient
-def multiply(x, y):
-    def grad(upstream):
-        return upstream * x, upstream * y
-    return x * y, grad
-
-check("02.multiply", multiply)'''
-
-
-def write(nb, path: Path) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, path)
-    return path
-
-
-def run_cli(*args) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main([str(a) for a in args])
-    return code, out.getvalue(), err.getvalue()
+        if os.environ.get("CI") == "true":
+            raise
+        pytest.skip(str(error))
 
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    """One gradebook over three learners' copies of notebook 02 (three kernels, one after another)."""
-    base = tmp_path_factory.mktemp("learners")
-    name = REAL.name
-    (base / "fresh").mkdir()
-    shutil.copy(REAL, base / "fresh" / name)                  # as a learner first sees it
-    write(with_solutions_pasted_in(real_notebook()), base / "answered" / name)
-    # Wrong answers (a first try at x_sin_x superseded by a second), a look at a solution (hidden
-    # while grading), then a cell that raises (cell 7, counting the Markdown title), then the
-    # exercise it keeps from running.
-    write(notebook(setup_source(), X_SIN_X_UNDECORATED, X_SIN_X_UPSTREAM_IGNORED, MULTIPLY_SWAPPED,
-                   'reveal("02.multiply")', "print(upstream_gradient)", solution_cell("02.stable_log1pexp")),
-          base / "wrong" / name)
-    out = base / "gradebook"
-    start = time.perf_counter()
-    code, stdout, stderr = run_cli(*(base / d for d in ("fresh", "answered", "wrong")), "--out", out,
-                                   "--timeout", 120)
-    print(f"gradebook of three notebooks: {time.perf_counter() - start:.1f} s")
-    assert code == 0, stderr
-    rows = read_csv(out / "gradebook.csv")
-    return {"out": out, "stdout": stdout, "rows": rows,
-            "by": {(r["notebook"].split("/")[0], r["exercise"]): r for r in rows}}
+    """(output folder, {student: result}, the submissions folder, its hash before grading)."""
+    _sandbox_or_skip()
+    root = tmp_path_factory.mktemp("class")
+    submissions_dir = root / "submissions"
+    write_class(submissions_dir)
+    before = _tree_hash(submissions_dir)
+    config = root / "gradebook.toml"
+    config.write_text('[limits]\ncell_seconds = 10\nnotebook_seconds = 240\nmemory_mb = 3000\n'
+                      '[points]\n"02.multiply" = 2\n')
+    out = root / "out"
+    assert cli.main([str(submissions_dir), "--out", str(out), "--jobs", "2", "--notebooks", "02",
+                     "--config", str(config)]) == 0
+    results = {p.parent.name: json.loads(p.read_text()) for p in (out / "results").glob("*/*.json")}
+    return out, results, submissions_dir, before
 
 
-def test_csv_has_one_row_per_notebook_and_exercise(graded):
-    rows = graded["rows"]
-    assert list(rows[0]) == ["notebook", "exercise", "status", "mistake", "message", "notebook_status"]
-    assert [(r["notebook"], r["exercise"]) for r in rows] == [
-        (f"{d}/{REAL.name}", key) for d in ("fresh", "answered", "wrong") for key in KEYS]
-    assert {r["status"] for r in rows} <= {PASSED, NOT_YET, NOT_ATTEMPTED}
+def _rows(out: Path, name: str = "gradebook.csv") -> list[dict]:
+    with open(out / name, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
 
 
-def test_the_notebook_as_shipped_has_every_exercise_not_attempted(graded):
-    # The course's own examples of feedback (check("02.stable_log1pexp", api_log1pexp)) are not answers.
+def _status(out: Path, student: str, key: str) -> dict:
+    return next(r for r in _rows(out) if r["student"] == student and r["exercise"] == key)
+
+
+def test_honest_students_around_hostile_ones_get_exactly_their_grades(graded):
+    out, results, _, _ = graded
+    assert _status(out, "ann", "02.x_sin_x")["status"] == "passed"
+    assert _status(out, "ann", "02.multiply")["points"] == "2.0", "weights from the config"
+    assert _status(out, "ann", "02.stable_log1pexp")["status"] == "not attempted"
+    zoe = _status(out, "zoe", "02.x_sin_x")
+    assert (zoe["status"], zoe["mistake"]) == ("wrong", "upstream_ignored")
+    assert not results["ann"]["tamper"] and not results["zoe"]["tamper"], "no false alarm on honest work"
+
+
+def test_every_attempt_on_the_grading_machinery_is_reported_with_its_cell(graded):
+    out, results, _, _ = graded
+    evidence = results["mallory"]["tamper"]
+    sources = results["mallory"]["sources"]
+    for what, (code, word) in TAMPERING.items():
+        cell = sources.index(code)
+        found = [e for e in evidence if (e.get("source") == "scan" and e.get("cell") == cell)
+                 or (e.get("source") == "guard" and e.get("code") and e["code"] in code)]
+        assert found, f"mallory {what} (cell {cell + 1}) and nothing reported it: {evidence}"
+        assert any(word.lower() in (e["what"] + e.get("code", "")).lower() for e in found), (what, found)
+    assert any(e["source"] == "guard" for e in evidence), "the guard also saw tampering while the notebook ran"
     for key in KEYS:
-        row = graded["by"]["fresh", key]
-        assert (row["status"], row["mistake"], row["notebook_status"]) == (NOT_ATTEMPTED, "", "completed"), row
-        assert row["message"] == "unchanged from the course's notebook: no answer written"
+        row = _status(out, "mallory", key)
+        assert row["status"] == "tampered" and row["points"] == "0.0" and "cell" in row["message"], row
 
 
-def test_every_solution_pasted_in_passes(graded):
-    for key in KEYS:
-        row = graded["by"]["answered", key]
-        assert (row["status"], row["mistake"], row["notebook_status"]) == (PASSED, "", "completed"), row
+def test_no_forged_verdict_counts(graded):
+    out, results, _, _ = graded
+    forged = [v for v in results["mallory"]["verdicts"] if v["passed"]]
+    assert not forged, f"a pass came through for mallory: {forged}"
+    assert all(r["status"] != "passed" for r in _rows(out) if r["student"] == "mallory")
 
 
-def test_wrong_answers_are_not_yet_with_the_mistake_the_feedback_recognised(graded):
-    by = graded["by"]
-    assert (by["wrong", "02.x_sin_x"]["status"], by["wrong", "02.x_sin_x"]["mistake"]) == (NOT_YET, "upstream_ignored")
-    assert "upstream" in by["wrong", "02.x_sin_x"]["message"]
-    assert (by["wrong", "02.multiply"]["status"], by["wrong", "02.multiply"]["mistake"]) == (NOT_YET, "swapped")
-    assert "swapped" in by["wrong", "02.multiply"]["message"]
+def test_what_a_submission_could_see_and_change(graded):
+    out, results, submissions_dir, before = graded
+    assert _tree_hash(submissions_dir) == before, "the submissions were changed while grading"
+    executed = json.loads((out / "results" / "mallory" / "02_upstream_gradient.ipynb").read_text())
+    text = json.dumps(executed)
+    seen = next(line for line in text.split("\\n") if "others:" in line)
+    assert "ann" not in seen and "zoe" not in seen and "mike" not in seen and "submissions" not in seen, seen
+    assert seen.count(".ipynb") <= 1 and "'/root/.pyenv'" not in seen.replace("/root/.pyenv/versions", ""), (
+        f"the sandbox showed more than the notebook's own copy and the Python environment: {seen}")
+    assert "withheld" in text and "FileNotFoundError" in text, "the solutions are not on the disk it sees"
+    assert "OSError" in text or "ReadOnly" in text or "Read-only" in text or "PermissionError" in text
+    assert (out / "course" / "student" / "helpers" / "exercises" / "core.py").read_text().count("raise SystemExit") == 0
 
 
-def test_a_cell_that_raises_stops_the_notebook_and_later_exercises_are_not_reached(graded):
-    by = graded["by"]
-    assert {by["wrong", k]["notebook_status"] for k in KEYS} == {"error: NameError in cell 7"}
-    assert by["wrong", "02.multiply"]["status"] == NOT_YET              # recorded before the error: kept
-    after = by["wrong", "02.stable_log1pexp"]
-    assert (after["status"], after["mistake"]) == (NOT_ATTEMPTED, "")
-    assert after["message"] == ("not reached: the notebook stopped at cell 7 (NameError: name 'upstream_gradient' is "
-                                "not defined)")
+def test_a_run_that_harms_itself_is_contained_and_the_rest_graded(graded):
+    out, results, _, _ = graded
+    mike = results["mike"]
+    sources = mike["sources"]
+    for what, (code, ends) in HARMFUL.items():
+        status = mike["cells"][sources.index(code)]["status"]
+        assert status in ((ends,) if isinstance(ends, str) else ends), f"mike's cell that {what} ended {status}"
+    row = _status(out, "mike", "02.x_sin_x")
+    assert (row["status"], row["mistake"]) == ("wrong", "upstream_ignored"), "the answer after them is graded"
+    assert "skipped" in mike["status"]
+    executed = json.loads((out / "results" / "mike" / "02_upstream_gradient.ipynb").read_text())
+    assert len(json.dumps(executed)) < 2_000_000, "megabytes of output are cut"
 
 
-def test_gradebook_md_the_printed_table_and_the_executed_notebooks(graded):
-    md = (graded["out"] / "gradebook.md").read_text()
-    assert ("| wrong/02_upstream_gradient.ipynb | error: NameError in cell 7 | 0 of 3 passed, 2 not yet, "
-            "1 not attempted |") in md
-    assert "| 02.multiply | not yet | swapped |" in md
-    summary = "answered/02_upstream_gradient.ipynb: completed; 3 of 3 passed, 0 not yet, 0 not attempted"
-    assert summary in graded["stdout"]
-    assert "✓ [02.multiply] Correct" in executed_output(graded["out"] / "executed" / "answered" / REAL.name)
-    # Solutions are hidden in the gradebook's kernels.
-    shown = executed_output(graded["out"] / "executed" / "wrong" / REAL.name)
-    assert "Solutions are hidden for this run" in shown and "upstream * y" not in shown
+def test_a_file_that_is_not_a_notebook_is_a_row_not_a_crash(graded):
+    out, _, _, _ = graded
+    assert {r["status"] for r in _rows(out) if r["student"] == "broken"} == {"unreadable"}
 
 
-def executed_output(path: Path) -> str:
-    executed = nbformat.read(path, as_version=4)
-    return "".join(str(o.get("data", {}).get("text/plain", "")) + str(o.get("text", ""))
-                   for c in executed.cells if c.cell_type == "code" for o in c.outputs)
+def test_one_row_per_student_with_totals_and_lms_files(graded):
+    out, _, _, _ = graded
+    grades = {r["student"]: r for r in _rows(out, "grades.csv")}
+    assert sorted(grades) == ["ann", "broken", "mallory", "mike", "zoe"]
+    assert (grades["ann"]["total"], grades["ann"]["max"], grades["ann"]["percent"]) == ("3", "4", "75.0")
+    assert "tampered" in grades["mallory"]["notes"]
+    canvas = _rows(out, "canvas.csv")
+    assert list(canvas[0])[:5] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
+    assert {r["SIS User ID"] for r in canvas} == set(grades)
+    moodle = _rows(out, "moodle.csv")
+    assert list(moodle[0])[:4] == ["ID number", "Email address", "First name", "Last name"]
+    feedback = (out / "feedback" / "mallory.md").read_text()
+    assert "tampered" in feedback and "cell" in feedback
+    assert "| 02.x_sin_x |" in (out / "report.md").read_text() and (out / "report.png").stat().st_size > 1000
 
 
-def test_a_notebook_that_hangs_or_crashes_is_stopped_and_deleted_exercise_cells_are_not_attempted(tmp_path):
-    # No notebook here imports TensorFlow, so a 3-second limit is enough for the ones that finish.
-    write(notebook("import time", "time.sleep(600)", 'check("01.local_sin", local_sin)'),
-          tmp_path / "hangs" / "01_chain_rule.ipynb")
-    write(notebook("x = 3", "print(x ** 2)"), tmp_path / "deleted" / "01_chain_rule.ipynb")
-    write(notebook("import os", "os._exit(1)"), tmp_path / "crashes" / "01_chain_rule.ipynb")
-    start = time.perf_counter()
-    code, stdout, _ = run_cli(*(tmp_path / d for d in ("hangs", "deleted", "crashes")), "--out", tmp_path / "out",
-                              "--timeout", 3)
-    assert code == 0 and time.perf_counter() - start < 40
-    rows = read_csv(tmp_path / "out" / "gradebook.csv")
-    order = ["01.chain_derivative", "01.upstreams", "01.local_sin"]
-    assert [(r["notebook"], r["exercise"]) for r in rows] == [
-        (f"{d}/01_chain_rule.ipynb", key) for d in ("hangs", "deleted", "crashes") for key in order]
-    for r in rows[:3]:
-        assert (r["status"], r["notebook_status"]) == (NOT_ATTEMPTED, "timeout after 3 s in cell 3"), r
-        assert r["message"].startswith("not reached: the notebook stopped at cell 3 (cell 3 was still running")
-    for r in rows[3:6]:
-        assert (r["status"], r["mistake"], r["notebook_status"]) == (NOT_ATTEMPTED, "", "completed"), r
-        assert r["message"] == (f'no cell calls check("{r["exercise"]}", ...): the exercise\'s cell was deleted or '
-                                "its check removed")
-    for r in rows[6:]:
-        assert (r["status"], r["notebook_status"]) == (NOT_ATTEMPTED, "error: the kernel died in cell 3"), r
+def test_a_rerun_resumes_and_merging_shards_gives_the_same_gradebook(graded, tmp_path):
+    out, _, submissions_dir, _ = graded
+    said = []
+    rows = cli.grade_class([submissions_dir], out, jobs=1, notebooks=["02"], say=said.append)
+    assert any("already graded" in line and "resuming" in line for line in said), said
+    assert not any("completed" in line for line in said), "nothing was graded twice"
+    shards = []
+    for k in (1, 2):
+        part = tmp_path / f"shard{k}"
+        part.mkdir()
+        found = submissions.find([submissions_dir], cli.course_notebooks(ROOT))
+        found.students = {s: v for s, v in found.students.items() if cli.shard_of(s, 2) == k - 1}
+        cli.save_found(part, found)
+        shutil.copytree(out / "results", part / "results", dirs_exist_ok=True)
+        shards.append(part)
+    merged = cli.merge(shards, tmp_path / "merged", notebooks=["02"])
+    key = lambda r: (r.student, r.notebook, r.exercise, r.status, r.points)
+    assert sorted(map(key, merged)) == sorted(map(key, rows))
 
 
-# ----------------------------------------------------------------------------------------- grading rules, no kernel
-def run_of(sources, calls, status="completed", stopped_at=None, detail=""):
-    return NotebookRun(Path("02_upstream_gradient.ipynb"), "02", status=status, stopped_at=stopped_at, detail=detail,
-                       calls=[Call(*c) for c in calls], sources=list(sources))
+# --------------------------------------------------------------------------- no sandbox, no grading
+def test_without_a_sandbox_grading_refuses_and_says_what_to_do(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(sandbox.shutil, "which", lambda tool: None)
+    (tmp_path / "alice").mkdir()
+    shutil.copy(ROOT / "notebooks" / NOTEBOOK, tmp_path / "alice" / NOTEBOOK)
+    assert cli.main([str(tmp_path), "--out", str(tmp_path / "out")]) == 2
+    said = capsys.readouterr().err
+    assert "bwrap is not installed" in said and "apt-get install bubblewrap" in said and "--unsafe" in said
+    assert not (tmp_path / "out" / "results").exists()
 
 
-def test_the_learners_last_own_call_wins_and_course_cells_do_not_count():
-    course = {"check(\"02.x_sin_x\", x_sin_x)", "check(\"02.multiply\", api)"}
-    sources = ["setup", "mine 1", 'check("02.x_sin_x", x_sin_x)', "mine 2", 'check("02.multiply", api)']
-    calls = [("02.x_sin_x", False, "upstream_ignored", "first try", 1),
-             ("02.x_sin_x", True, None, "right", 3),
-             ("02.x_sin_x", False, "not_attempted", "stub", 2),          # an unchanged course cell run later
-             ("02.multiply", False, "swapped", "the course's example", 4)]
-    rows = {r.exercise: r for r in grade(run_of(sources, calls), ["02.x_sin_x", "02.multiply"], course)}
-    assert (rows["02.x_sin_x"].status, rows["02.x_sin_x"].message) == (PASSED, "right")
-    assert (rows["02.multiply"].status, rows["02.multiply"].mistake) == (NOT_ATTEMPTED, "")
-    # Without the course's notebook to compare with, every call counts.
-    rows = {r.exercise: r for r in grade(run_of(sources, calls), ["02.x_sin_x", "02.multiply"], None)}
-    assert (rows["02.x_sin_x"].status, rows["02.multiply"].status) == (NOT_ATTEMPTED, NOT_YET)
+def test_unsafe_grading_says_so_loudly(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(cli, "grade_class", lambda *a, **k: [])
+    (tmp_path / "alice").mkdir()
+    shutil.copy(ROOT / "notebooks" / NOTEBOOK, tmp_path / "alice" / NOTEBOOK)
+    assert cli.main([str(tmp_path), "--out", str(tmp_path / "out"), "--unsafe"]) == 0
+    assert "WITHOUT a sandbox" in capsys.readouterr().err
 
 
-def test_an_edited_cell_that_still_raises_not_implemented_is_not_attempted():
-    calls = [("02.x_sin_x", False, "not_attempted", "your code still raises NotImplementedError", 1)]
-    [row] = grade(run_of(["setup", "edited"], calls), ["02.x_sin_x"], set())
-    assert (row.status, row.mistake, row.message) == (NOT_ATTEMPTED, "", "your code still raises NotImplementedError")
+# --------------------------------------------------------------------------- finding submissions
+def test_students_come_from_folders_file_names_or_a_roster(tmp_path):
+    course = cli.course_notebooks(ROOT)
+    (tmp_path / "alice").mkdir()
+    shutil.copy(ROOT / "notebooks" / NOTEBOOK, tmp_path / "alice" / NOTEBOOK)
+    shutil.copy(ROOT / "notebooks" / NOTEBOOK, tmp_path / "bob-02_upstream_gradient.ipynb")
+    shutil.copy(ROOT / "notebooks" / NOTEBOOK, tmp_path / "carl_4711_02_upstream_gradient.ipynb")
+    (tmp_path / "dana").mkdir()
+    (tmp_path / "dana" / "homework1.ipynb").write_text("{}")
+    (tmp_path / "dana" / "notes.txt").write_text("hello")
+    shutil.copy(ROOT / "notebooks" / NOTEBOOK, tmp_path / NOTEBOOK)
+    roster = tmp_path.parent / "roster.csv"
+    roster.write_text("student,name,email\nalice,Alice A,a@x.edu\neve,Eve E,e@x.edu\n")
+    found = submissions.find([tmp_path], course, submissions.read_roster(roster))
+    assert {(s.student, s.number) for s in found.submissions} == {("alice", "02"), ("bob", "02"), ("carl_4711", "02")}
+    assert sorted(found.students) == ["alice", "bob", "carl_4711", "dana", "eve"]
+    assert found.students["alice"].name == "Alice A" and not found.students["bob"].on_roster
+    reasons = {s.path.name: s.reason for s in found.skipped}
+    assert "does not say which course notebook" in reasons["homework1.ipynb"] and "not a notebook" in reasons["notes.txt"]
+    assert [s.student for s in found.skipped if s.path.name == NOTEBOOK] == [""], "a file of no student is not lost"
+    assert "belongs to no student" in reasons[NOTEBOOK]
+    rows = grading.missing("eve", NOTEBOOK, KEYS, {k: 1.0 for k in KEYS})
+    assert {r.status for r in rows} == {"not submitted"}
 
 
-def test_a_check_that_never_ran_is_told_apart_from_a_deleted_cell():
-    sources = ["setup", '# check("02.x_sin_x", x_sin_x)']
-    rows = {r.exercise: r for r in grade(run_of(sources, []), ["02.x_sin_x", "02.multiply"], set())}
-    assert "never ran" in rows["02.x_sin_x"].message
-    assert "deleted" in rows["02.multiply"].message
+def test_one_students_folder_or_one_notebook_is_graded_as_that_student(tmp_path):
+    course = cli.course_notebooks(ROOT)
+    (tmp_path / "alice").mkdir()
+    shutil.copy(ROOT / "notebooks" / NOTEBOOK, tmp_path / "alice" / NOTEBOOK)
+    for given in (tmp_path / "alice", tmp_path / "alice" / NOTEBOOK):
+        found = submissions.find([given], course)
+        assert [(s.student, s.number) for s in found.submissions] == [("alice", "02")], given
 
 
-def test_after_an_error_verdicts_already_recorded_stay_and_later_exercises_are_not_reached():
-    sources = ["setup", 'check("02.x_sin_x", x_sin_x)', "1 / 0", 'check("02.multiply", multiply)']
-    run = run_of(sources, [("02.x_sin_x", False, "wrong_sign", "sign", 1)], status="error: ZeroDivisionError in cell 3",
-                 stopped_at=2, detail="ZeroDivisionError: division by zero")
-    rows = {r.exercise: r for r in grade(run, KEYS, set())}
-    assert (rows["02.x_sin_x"].status, rows["02.x_sin_x"].mistake) == (NOT_YET, "wrong_sign")
-    for key in ("02.multiply", "02.stable_log1pexp"):
-        assert rows[key].status == NOT_ATTEMPTED
-        assert rows[key].message == "not reached: the notebook stopped at cell 3 (ZeroDivisionError: division by zero)"
-    assert {r.notebook_status for r in rows.values()} == {"error: ZeroDivisionError in cell 3"}
+@pytest.mark.parametrize("roster, says", [("name\nalice\n", "a column named 'student'"),
+                                          (None, "cannot be read")])
+def test_a_bad_roster_says_what_to_write(tmp_path, roster, says):
+    path = tmp_path / "roster.csv"
+    if roster is not None:
+        path.write_text(roster)
+    with pytest.raises(submissions.SubmissionsError, match=says):
+        submissions.read_roster(path)
 
 
-def test_markdown_escapes_pipes_and_newlines():
-    md = gradebook.markdown([Row("a.ipynb", "02.x", NOT_YET, "m", "one | two\nthree", "completed")])
-    assert "| 02.x | not yet | m | one \\| two three |" in md
+# --------------------------------------------------------------------------- statuses, from results by hand
+def _result(**changes) -> dict:
+    sources = ["", "import helpers", 'check("02.x_sin_x", mine)', 'check("02.multiply", ...)']
+    base = {"student": "s", "notebook": "s/02.ipynb", "number": "02", "status": "completed", "detail": "",
+            "sources": sources, "cells": [{"status": "markdown"}, {"status": "ok"}, {"status": "ok"}, {"status": "ok"}],
+            "verdicts": [], "tamper": []}
+    return {**base, **changes}
 
 
-def test_a_learners_file_is_matched_to_the_course_notebook_by_its_name():
-    course = gradebook.course_notebooks()
-    assert gradebook.notebook_number(Path("02_my_copy.ipynb"), course) == "02"
-    assert gradebook.notebook_number(Path("alice-02_upstream_gradient.ipynb"), course) == "02"
-    assert gradebook.notebook_number(Path("notes.ipynb"), course) is None
-    assert gradebook.exercises_of("02", course) == KEYS
+def _verdict(key, passed, mistake=None, cell=2):
+    return {"exercise": key, "passed": passed, "mistake": mistake, "message": "m", "cell_index": cell, "intact": True}
 
 
-# ----------------------------------------------------------------------------------------- clear errors
-@pytest.mark.parametrize("case, words", [
-    ("missing", ["does not exist", "folder"]),
-    ("empty folder", ["holds no course notebooks", "give the folder"]),
-    ("text file", ["is not a notebook", ".ipynb"]),
-    ("unnamed notebook", ["does not say which course notebook", "rename it"]),
-    ("nothing", ["name a folder"]),
-    ("bad timeout", ["--timeout must be a positive number"]),
+@pytest.mark.parametrize("change, status", [
+    (dict(verdicts=[_verdict("02.x_sin_x", True)]), "passed"),
+    (dict(verdicts=[_verdict("02.x_sin_x", False, "upstream_ignored")]), "wrong"),
+    (dict(verdicts=[_verdict("02.x_sin_x", False, "not_attempted")]), "not attempted"),
+    (dict(cells=[{"status": "markdown"}, {"status": "ok"}, {"status": "error", "error": "NameError: x"},
+                 {"status": "ok"}]), "error"),
+    (dict(cells=[{"status": "markdown"}, {"status": "ok"}, {"status": "timeout"}, {"status": "ok"}]), "timeout"),
+    (dict(cells=[{"status": "markdown"}, {"status": "ok"}, {"status": "killed"}, {"status": "ok"}]), "error"),
+    (dict(tamper=[{"what": "patches check", "cell": 1, "line": 1, "code": "check = 1", "source": "scan"}]),
+     "tampered"),
+    (dict(verdicts=[dict(_verdict("02.x_sin_x", True), intact=False)]), "not attempted"),
+    (dict(status="unreadable: NotJSONError", detail="not JSON"), "unreadable"),
 ])
-def test_bad_input_gets_a_sentence_not_a_traceback(tmp_path, case, words):
-    (tmp_path / "empty").mkdir()
-    (tmp_path / "answers.txt").write_text("x = 1\n")
-    write(notebook("x = 1"), tmp_path / "notes.ipynb")
-    args = {"missing": [tmp_path / "nowhere"], "empty folder": [tmp_path / "empty"],
-            "text file": [tmp_path / "answers.txt"], "unnamed notebook": [tmp_path / "notes.ipynb"], "nothing": [],
-            "bad timeout": [tmp_path / "notes.ipynb", "--timeout", "0"]}[case]
-    code, stdout, stderr = run_cli(*args, "--out", tmp_path / "out")
-    assert code == 2
-    assert stderr.startswith("gradebook: ") and "Traceback" not in stderr + stdout
-    for word in words:
-        assert word in stderr
-    assert not (tmp_path / "out").exists()
+def test_each_status_from_what_happened(change, status):
+    row = grading.grade(_result(**change), ["02.x_sin_x"], set(), {"02.x_sin_x": 1.0})[0]
+    assert row.status == status and row.points == (1.0 if status == "passed" else 0.0)
 
 
-def test_a_folder_skips_files_that_are_not_course_notebooks_and_says_so(tmp_path):
-    write(notebook("x = 1"), tmp_path / "notes.ipynb")
-    with pytest.raises(gradebook.GradebookError, match="holds no course notebooks"):
-        gradebook.find_notebooks([str(tmp_path)], gradebook.course_notebooks())
-    shutil.copy(REAL, tmp_path / REAL.name)
-    found, notes = gradebook.find_notebooks([str(tmp_path)], gradebook.course_notebooks())
-    assert found == [(tmp_path / REAL.name, "02")] and "skipped" in notes[0] and "notes.ipynb" in notes[0]
-    found, _ = gradebook.find_notebooks([str(tmp_path), str(tmp_path / REAL.name)], gradebook.course_notebooks())
-    assert found == [(tmp_path / REAL.name, "02")]                 # named twice, graded once
+def test_a_verdict_from_a_cell_as_the_course_wrote_it_is_not_the_learners():
+    result = _result(verdicts=[_verdict("02.x_sin_x", True)])
+    row = grading.grade(result, ["02.x_sin_x"], {'check("02.x_sin_x", mine)'}, {"02.x_sin_x": 1.0})[0]
+    assert row.status == "not attempted" and "unchanged" in row.message
 
 
-def test_an_unreadable_notebook_is_a_status_not_a_crash(tmp_path):
-    (tmp_path / "02_upstream_gradient.ipynb").write_text("{ not json")
-    code, stdout, _ = run_cli(tmp_path, "--out", tmp_path / "out")
-    rows = read_csv(tmp_path / "out" / "gradebook.csv")
-    assert code == 0 and [r["status"] for r in rows] == [NOT_ATTEMPTED] * 3
-    assert rows[0]["notebook_status"].startswith("unreadable") and "could not be read" in rows[0]["message"]
+def test_the_class_report_of_sixty_students_names_the_top_mistakes(tmp_path):
+    """Sixty simulated students: a row each with totals, and a report ordered by what to re-teach."""
+    import random
+
+    rng = random.Random(0)
+    keys = ["02.x_sin_x", "02.multiply", "03.softmax_vjp"]
+    students = {f"s{i:02d}": submissions.Student(f"s{i:02d}", name=f"Student {i}") for i in range(60)}
+    rows = []
+    for s in students:
+        for key in keys:
+            roll = rng.random()
+            if key == "03.softmax_vjp" and roll < 0.6:
+                rows.append(grading.Row(s, "03.ipynb", key, "wrong", "diagonal_only", max_points=1))
+            elif roll < 0.1:
+                rows.append(grading.Row(s, "02.ipynb", key, "wrong", "upstream_ignored", max_points=1))
+            else:
+                rows.append(grading.Row(s, "02.ipynb", key, "passed", points=1, max_points=1))
+    rows.append(grading.Row("", "02.ipynb", "", grading.SKIPPED, message="it belongs to no student"))
+    outputs.write_all(rows, students, keys, {"02": "The upstream gradient", "03": "Jacobians"}, tmp_path)
+    grades = _rows(tmp_path, "grades.csv")
+    assert len(grades) == 60 and all(r["max"] == "3" for r in grades)
+    report = (tmp_path / "report.md").read_text()
+    assert report.count("60 students") == 1 and "Skipped 02.ipynb, which belongs to no student" in report
+    table = [line for line in report.splitlines() if line.startswith("| 0")]
+    assert table[0].startswith("| 03.softmax_vjp") and "diagonal_only (" in table[0], "hardest first, its mistake named"
+    canvas = _rows(tmp_path, "canvas.csv")
+    assert [c for c in canvas[0] if c.startswith("Notebook")] == ["Notebook 02: The upstream gradient",
+                                                                   "Notebook 03: Jacobians"]
 
 
-# ----------------------------------------------------------------------------------------- check()'s log
-def test_check_appends_one_json_line_per_call_when_the_log_is_set(tmp_path, monkeypatch):
-    log = tmp_path / "checks.jsonl"
-    monkeypatch.delenv("COURSE_GRADEBOOK_LOG", raising=False)
-    check("00.warmup", 6)
-    assert not log.exists()
-    monkeypatch.setenv("COURSE_GRADEBOOK_LOG", str(log))
-    check("00.warmup", 9)
-    check("00.warmup", ...)
-    check("00.warmup", 6)
-    entries = [json.loads(line) for line in log.read_text().splitlines()]
-    assert [(e["exercise"], e["passed"], e["mistake"]) for e in entries] == [
-        ("00.warmup", False, "forward_value"), ("00.warmup", False, "not_attempted"), ("00.warmup", True, None)]
-    assert all(e["message"] for e in entries)
+# --------------------------------------------------------------------------- the static scan
+@pytest.mark.parametrize("code, word", [(code, word) for code, word in TAMPERING.values()] + [
+    ("import helpers\nhelpers.exercises.core.get = lambda k: None", "helpers"),
+    ("import os\nos.environ['COURSE_HIDE_SOLUTIONS'] = '0'", "COURSE_HIDE_SOLUTIONS"),
+    ("setattr(np, 'isclose', lambda *a: True)", "setattr"),
+    ("import sys\nsys.modules['helpers.exercises'] = None", "sys.modules"),
+    ("import gc\nthings = gc.get_objects()", "object"),
+])
+def test_the_scan_names_a_tampering_line(code, word):
+    found = scan.scan(["import helpers\nimport numpy as np", code], set())
+    assert found and any(word.lower() in (f.what + f.code).lower() for f in found), found
+    assert all(f.cell == 1 for f in found)
 
 
-def test_check_still_returns_feedback_when_the_log_cannot_be_written(tmp_path, monkeypatch):
-    monkeypatch.setenv("COURSE_GRADEBOOK_LOG", str(tmp_path / "no such folder" / "checks.jsonl"))
-    with pytest.warns(RuntimeWarning, match="gradebook will not see it"):
-        feedback = check("00.warmup", 6)
-    assert feedback.passed
+def test_the_scan_is_quiet_on_the_course_and_on_every_solution():
+    import nbformat
 
+    from helpers.exercises import get, keys
 
-# ----------------------------------------------------------------------------------------- hidden solutions
-def test_reveal_shows_the_solution_when_solutions_are_not_hidden(monkeypatch):
-    monkeypatch.delenv("COURSE_HIDE_SOLUTIONS", raising=False)
-    solution = reveal("02.multiply")
-    assert isinstance(solution, Solution) and "upstream * y" in str(solution)
-    assert check("02.multiply", solution.answer).passed
-    monkeypatch.setenv("COURSE_HIDE_SOLUTIONS", "0")
-    assert isinstance(reveal("02.multiply"), Solution)
-
-
-@pytest.mark.parametrize("value", ["1", "true", "yes"])
-def test_reveal_says_solutions_are_hidden_in_an_assessed_run(monkeypatch, value):
-    monkeypatch.setenv("COURSE_HIDE_SOLUTIONS", value)
-    hidden = reveal("02.multiply")
-    assert isinstance(hidden, HiddenSolution)
-    for text in (str(hidden), repr(hidden), hidden._repr_markdown_()):
-        assert "hidden for this run" in text and "02.multiply" in text and "upstream" not in text
-    assert not hasattr(hidden, "code")
-    with pytest.raises(SolutionsHidden, match="hidden for this run"):
-        hidden.answer
-    with pytest.raises(KeyError, match="02.multiply"):       # a typo is still named, hidden or not
-        reveal("02.multiplyy")
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = [c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
+        assert scan.scan(cells, set()) == [], path.name
+    for key in keys():
+        assert scan.scan([get(key).reveal().code], set()) == [], key

@@ -62,3 +62,5 @@ def test_feedback_on_a_learner_answer(answer, request):
     report("raw TensorFlow text" if raw else "specific" if not missing else "generic")
     assert not raw, f"raw TensorFlow text in feedback: {feedback.message}"
     assert not missing, f"feedback does not name the mistake ({answer.mistake}); missing {missing}: {feedback.message}"
+    assert not answer.names or feedback.mistake == answer.names, (
+        f"the feedback names {feedback.mistake!r}, the answer's author expected {answer.names!r}: {feedback.message}")

@@ -1,6 +1,5 @@
 """Every notebook file is clean: run top to bottom, no stray errors, no noise, no leaks."""
 
-import copy
 import json
 from pathlib import Path
 

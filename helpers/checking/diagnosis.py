@@ -55,7 +55,7 @@ def _diagnose_values(probe: _Probe, k: int, gs, us, comparison: _Comparison, x_s
                                           "small missing term")
             if abs(factor + 1) < spread:
                 return "wrong_sign", ("wrong sign: the gradient is exactly minus the right one. Check the sign "
-                                      "of the local derivative")
+                                      "of the local derivative.")
             if factor < 0:
                 return "reversal", (f"the gradient is exactly {factor:.4g} times {against}'s derivative: a "
                                     f"gradient reversal (λ = {-factor:.4g}), or a wrong sign and factor. If the "

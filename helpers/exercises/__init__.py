@@ -26,7 +26,7 @@ in the environment also hides them, as a courtesy during an assessed session
 (it is no barrier: the files are still there).
 """
 
-from .core import (GRADEBOOK_LOG, HIDE_SOLUTIONS, Exercise, Feedback, HiddenSolution, Solution, SolutionsHidden, Verdict,
+from .core import (HIDE_SOLUTIONS, Exercise, Feedback, HiddenSolution, Solution, SolutionsHidden, Verdict,
                    WithheldSolution, check, get, keys, register, reject, reveal, rng_for, solutions_hidden)
 
 __all__ = ["Feedback", "Verdict", "Exercise", "Solution", "HiddenSolution", "WithheldSolution", "SolutionsHidden",

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import difflib
 import html
-import json
 import os
 import re
 import sys
-import warnings
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,8 +23,6 @@ from ..boundary import HelperSignal, LearnerCodeError
 __all__ = ["Feedback", "Verdict", "Exercise", "Solution", "HiddenSolution", "WithheldSolution", "SolutionsHidden", "check",
            "reveal", "get", "keys", "register", "reject", "rng_for"]
 
-GRADEBOOK_LOG = "COURSE_GRADEBOOK_LOG"
-"""Environment variable: a file to which every :func:`check` appends its verdict as one JSON line."""
 HIDE_SOLUTIONS = "COURSE_HIDE_SOLUTIONS"
 """Environment variable: ``1`` hides solutions, so :func:`reveal` shows a notice instead (an assessed run)."""
 
@@ -348,26 +344,11 @@ def check(key: str, answer: Any) -> Feedback:
     """
     feedback = get(key).check(answer)
     sys.audit(VERDICT_EVENT, feedback.exercise, bool(feedback.passed), feedback.mistake, str(feedback.message))
-    _record(feedback)
     return feedback
 
 
 VERDICT_EVENT = "helpers.exercises.verdict"
 """The audit event :func:`check` raises with each verdict."""
-
-
-def _record(feedback: Feedback) -> None:
-    path = os.environ.get(GRADEBOOK_LOG)
-    if not path:
-        return
-    line = json.dumps({"exercise": feedback.exercise, "passed": bool(feedback.passed), "mistake": feedback.mistake,
-                       "message": str(feedback.message)}, ensure_ascii=False)
-    try:
-        with open(path, "a", encoding="utf-8") as log:
-            log.write(line + "\n")
-    except OSError as error:   # check() never raises; say why the gradebook will miss this verdict
-        warnings.warn(f"this verdict could not be written to the gradebook's file {path} ({error}); the gradebook "
-                      "will not see it", RuntimeWarning, stacklevel=3)
 
 
 class SolutionsHidden(RuntimeError):

@@ -883,8 +883,9 @@ def _surrogate_gradient(g, x, u, backward: Callable, known_wrong) -> Feedback | 
                         "huge_upstream")
     bad = int(np.argmax(wrong.reshape(-1)))
     return Feedback(False, f"at x = {x.numpy().reshape(-1)[bad]:g} with upstream {u.numpy().reshape(-1)[bad]:g} your "
-                           f"gradient is {g.numpy().reshape(-1)[bad]:g}; compare it with what the exercise asks for "
-                           "at that x.", "wrong_values")
+                           f"gradient is {g.numpy().reshape(-1)[bad]:g}, and the exercise's gradient is another "
+                           "number there: compare what your grad does with the rule the exercise states.",
+                    "wrong_values")
 
 
 def _surrogate_kept_or_traced(fn: Callable, point: tuple, forward: Callable, backward: Callable) -> Feedback | None:

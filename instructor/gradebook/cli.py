@@ -181,6 +181,9 @@ def collect(out: Path, found: submissions.Found, assigned: list[str], by_noteboo
             rows += grading.grade(result, keys, cells[number], weights)
         rows += [grading.Row(student, skipped.path.name, "", grading.SKIPPED, message=skipped.reason,
                              notebook_status="skipped") for skipped in found.skipped if skipped.student == student]
+    # Files that belong to no student still get a row (student ""), so that none goes unnoticed.
+    rows += [grading.Row("", skipped.path.name, "", grading.SKIPPED, message=skipped.reason, notebook_status="skipped")
+             for skipped in found.skipped if not skipped.student]
     exercises = [k for n in assigned for k in by_notebook.get(n, [])]
     titles = {n: _title(course[n]) for n in assigned if n in course}
     outputs.write_all(rows, found.students, exercises, titles, out)
@@ -264,7 +267,9 @@ def main(argv: list[str] | None = None) -> int:
     except (submissions.SubmissionsError, sandbox.SandboxUnavailable) as error:
         print(f"gradebook: {error}", file=sys.stderr)
         return 2
-    students = len({r.student for r in rows})
+    students = len({r.student for r in rows if r.student})
+    for skipped in found.skipped:
+        print(f"skipped {skipped.path}: {skipped.reason}", file=sys.stderr)
     print(f"\n{students} student(s) graded: {args.out / 'grades.csv'} (one row each), {args.out / 'gradebook.csv'}, "
           f"{args.out / 'report.md'}, feedback in {args.out / 'feedback'}")
     return 0

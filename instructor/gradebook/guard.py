@@ -209,6 +209,23 @@ def _where(frame) -> dict:
             "cell": _execution_count()}
 
 
+def _cell_source(frame) -> str:
+    """The code of the notebook cell that called (the outermost frame in a kernel's cell file), to find the cell."""
+    import linecache
+
+    cell = None
+    while frame is not None:
+        if _is_cell_file(frame.f_code.co_filename):
+            cell = frame.f_code.co_filename
+        frame = frame.f_back
+    return "".join(linecache.getlines(cell))[:20000] if cell else ""
+
+
+def _is_cell_file(filename: str) -> bool:
+    """A notebook cell's code, as ipykernel stores it: ``<tmp>/ipykernel_<pid>/<hash>.py``."""
+    return "/ipykernel_" in filename
+
+
 def _execution_count() -> int | None:
     try:
         from IPython import get_ipython
@@ -265,11 +282,17 @@ def _suspicion(event: str, args: tuple, frame, places: _Places) -> tuple[str, ob
         return (f"sent a signal to process {args[0]}", who) if who is not None else None
     if event == "open":
         path = args[0].decode("utf-8", "replace") if isinstance(args[0], bytes) else str(args[0])
+        mode, flags = (args + (None, None))[1:3]
+        writes = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
+            isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT))
+        real = os.path.realpath(path) if path and not path.isdigit() else ""
         secret = any(w in path for w in _SOLUTION_WORDS) or (path.startswith("/proc/") and any(
-            w in path for w in _PROC_SECRETS)) or os.path.realpath(path).startswith(places.grader)
-        if secret and not _importing(frame):
+            w in path for w in _PROC_SECRETS)) or real.startswith(places.grader)
+        course = writes and real.startswith(os.path.dirname(places.course))
+        if (secret or course) and not _importing(frame):
             who = _student_frame(frame, places)
-            return (f"opened {path}", who) if who is not None else None
+            what = f"tried to write the course's file {path}" if course else f"opened {path}"
+            return (what, who) if who is not None else None
     return None
 
 
@@ -308,7 +331,7 @@ def install(channel: int, course: str, grader: str) -> None:
 
     def cell_started(code) -> None:
         """A cell's code is about to run: what changed during the cells before it is reported now, with their count."""
-        if not places.students(getattr(code, "co_filename", "")) or "ipykernel" not in code.co_filename:
+        if not _is_cell_file(getattr(code, "co_filename", "")):
             return
         for what in snapshot.changed():
             if what not in state["reported"]:
@@ -358,7 +381,7 @@ def install(channel: int, course: str, grader: str) -> None:
         exercise, passed, mistake, message = (args + (None, None, None, None))[:4]
         send("verdict", {"exercise": str(exercise), "passed": bool(passed) and not changed,
                          "mistake": None if mistake is None else str(mistake), "message": str(message)[:4000],
-                         "cell": _execution_count(), "intact": not changed})
+                         "cell": _execution_count(), "intact": not changed, "source": _cell_source(frame)})
 
     sys.addaudithook(hook)
 

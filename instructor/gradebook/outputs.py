@@ -132,7 +132,7 @@ def student_feedback(student: str, rows: list[Row]) -> str:
 def class_report(rows: list[Row], exercises: list[str]) -> str:
     """Per exercise: how many passed, and the commonest mistakes among the rest, hardest exercise first."""
     stats = _exercise_stats(rows, exercises)
-    lines = ["# Class report", "", f"{len({r.student for r in rows})} students, {len(exercises)} exercises. "
+    lines = ["# Class report", "", f"{len({r.student for r in rows if r.student})} students, {len(exercises)} exercises. "
              "Hardest first: a low pass rate and one dominant mistake say what to teach again.", "",
              "| exercise | passed | attempted | pass rate | commonest mistakes |", "|---|---|---|---|---|"]
     for key, s in sorted(stats.items(), key=lambda item: (item[1]["rate"], item[0])):
@@ -140,6 +140,7 @@ def class_report(rows: list[Row], exercises: list[str]) -> str:
         lines.append(f"| {key} | {s['passed']} | {s['attempted']} | {100 * s['rate']:.0f} % | {top} |")
     statuses = Counter(r.status for r in rows if r.exercise)
     lines += ["", "Statuses over all exercises: " + ", ".join(f"{k} {v}" for k, v in statuses.most_common()) + "."]
+    lines += [f"- Skipped {r.notebook}, which belongs to no student: {r.message}" for r in rows if not r.student]
     return "\n".join(lines) + "\n"
 
 

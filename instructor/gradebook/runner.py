@@ -155,12 +155,12 @@ def _kernel_spec(job: Job, workdir: Path, limits: sandbox.Limits) -> tuple:
 
 def _execute(job: Job, nb, workdir: Path, limits: sandbox.Limits) -> dict:
     """Run ``nb`` with nbclient against the sandboxed kernel; read the guard's channel while it runs."""
-    from jupyter_client import KernelManager
+    from jupyter_client import AsyncKernelManager
     from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
     spec, shared = _kernel_spec(job, workdir, limits)
 
-    class _Manager(KernelManager):
+    class _Manager(AsyncKernelManager):          # asynchronous, as nbclient's own: a dead kernel cannot block it
         def write_connection_file(self, **kwargs):
             super().write_connection_file(**kwargs)
             os.chmod(self.connection_file, 0o644)
@@ -304,8 +304,10 @@ def _client_class():
             limit = self.output_kb * 1024
             if size > limit:
                 if size - len(json.dumps(msg.get("content", {}))) <= limit:
-                    outs.append({"output_type": "stream", "name": "stderr",
-                                 "text": f"[the gradebook cut this cell's output at {self.output_kb} kB]\n"})
+                    from nbformat.v4 import new_output
+
+                    outs.append(new_output("stream", name="stderr",
+                                           text=f"[the gradebook cut this cell's output at {self.output_kb} kB]\n"))
                 return None
             return super().output(outs, msg, display_id, cell_index)
 
@@ -347,9 +349,18 @@ def _cell_statuses(nb, client) -> list[dict]:
 
 
 def _attributed(verdicts: list[dict], nb) -> list[dict]:
-    """Each verdict with the index of the cell that ran it (found by the execution count the guard read)."""
+    """Each verdict with the index of the cell that ran it: the cell whose code the guard sent (the one nearest its
+    execution count if several are the same), else the cell of that execution count."""
     by_count = {c.get("execution_count"): i for i, c in enumerate(nb.cells) if c.cell_type == "code"}
-    return [dict(v, cell_index=by_count.get(v.get("cell"))) for v in verdicts]
+    out = []
+    for v in verdicts:
+        source = normalise(v.pop("source", "") or "")
+        same = [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and source and normalise(c.source) == source]
+        count = v.get("cell")
+        index = min(same, key=lambda i: abs((nb.cells[i].get("execution_count") or 0) - (count or 0))) if same \
+            else by_count.get(count)
+        out.append(dict(v, cell_index=index))
+    return out
 
 
 def _save_executed(nb, path: Path) -> None:

@@ -108,7 +108,7 @@ def _findings(tree: ast.Module, aliases: dict[str, str]) -> list[tuple[int, str]
                     out.append((line, f"rebinds the name {part.id}"))
             if isinstance(target, (ast.Attribute, ast.Subscript)) and _root(target) in aliases:
                 out.append((line, f"changes {_dotted(target)}, part of {aliases[_root(target)].split('.')[0]}"))
-            if isinstance(target, ast.Subscript) and _dotted(target.value) == "os.environ":
+            if isinstance(target, ast.Subscript) and _dotted(target.value) == "os.environ" and _grading_setting(target.slice):
                 out.append((line, f"changes the setting {_dotted(target.slice)}"))
         if isinstance(node, ast.Call):
             out += _call_findings(node, aliases, line)
@@ -116,6 +116,8 @@ def _findings(tree: ast.Module, aliases: dict[str, str]) -> list[tuple[int, str]
             name = node.id if isinstance(node, ast.Name) else node.attr
             if name in SUSPICIOUS_NAMES:
                 out.append((line, SUSPICIOUS_NAMES[name]))
+            if isinstance(node, ast.Attribute) and name in ("__file__", "__path__") and _root(node) in aliases:
+                out.append((line, f"locates the course's own files ({aliases[_root(node)].split('.')[0]})"))
         if isinstance(node, ast.alias) and node.name.split(".")[0] in ("ctypes", "instructor"):
             out.append((line, f"imports {node.name}"))
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -123,6 +125,13 @@ def _findings(tree: ast.Module, aliases: dict[str, str]) -> list[tuple[int, str]
                 if text in node.value:
                     out.append((line, what))
     return out
+
+
+def _grading_setting(key: ast.AST) -> bool:
+    """An environment variable the grading reads (``COURSE_*``, ``JPY_*``), or one whose name is computed."""
+    if isinstance(key, ast.Constant):
+        return isinstance(key.value, str) and key.value.startswith(("COURSE_", "JPY_"))
+    return True
 
 
 def _call_findings(node: ast.Call, aliases: dict[str, str], line: int) -> list[tuple[int, str]]:

@@ -64,6 +64,8 @@ class Found:
     students: dict[str, Student] = field(default_factory=dict)
     submissions: list[Submission] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
+    roster: bool = False
+    """Whether a roster named the students (then a student found but not on it is noted)."""
 
 
 def course_numbers(course_notebooks: dict[str, Path]) -> dict[str, str]:
@@ -105,15 +107,15 @@ def find(paths: list[Path], course_notebooks: dict[str, Path], roster: dict[str,
     if not paths:
         raise SubmissionsError("name the folder of submissions, e.g. `python -m instructor.gradebook submissions/`")
     stems = course_numbers(course_notebooks)
-    found = Found(students=dict(roster or {}))
+    found = Found(students=dict(roster or {}), roster=roster is not None)
     for given in paths:
         if not given.exists():
             raise SubmissionsError(f"{given} does not exist: give the folder that holds the submissions (a folder "
                                    "per student, or files named like alice-02_upstream_gradient.ipynb)")
         if given.is_file():
             _add_file(found, given, given.parent, stems, given.parent.name)
-        elif any(_match(p.name, stems) and not _match(p.name, stems)[1] for p in given.glob("*.ipynb")):
-            _add_folder(found, given, given.parent, stems, given.name)       # one student's own folder
+        elif _one_students_folder(given, stems):
+            _add_folder(found, given, given.parent, stems, given.name)
         else:
             for entry in sorted(given.iterdir()):
                 if entry.is_dir() and not entry.name.startswith("."):
@@ -123,6 +125,14 @@ def find(paths: list[Path], course_notebooks: dict[str, Path], roster: dict[str,
     if not found.submissions and not found.skipped and not found.students:
         raise SubmissionsError(f"{', '.join(map(str, paths))} holds no notebooks: give the folder of submissions")
     return found
+
+
+def _one_students_folder(folder: Path, stems: dict[str, str]) -> bool:
+    """A folder of course notebooks under their own names and no sub-folders: one student's, not a class's."""
+    entries = [p for p in folder.iterdir() if not p.name.startswith(".")]
+    matches = [_match(p.name, stems) for p in entries if p.suffix == ".ipynb"]
+    return (any(m and not m[1] for m in matches) and not any(m and m[1] for m in matches)
+            and not any(p.is_dir() for p in entries))
 
 
 def _add_folder(found: Found, folder: Path, base: Path, stems: dict[str, str], student: str) -> None:
@@ -136,7 +146,11 @@ def _add_folder(found: Found, folder: Path, base: Path, stems: dict[str, str], s
 
 def _add_file(found: Found, path: Path, base: Path, stems: dict[str, str], student: str | None) -> None:
     matched = _match(path.name, stems) if path.suffix == ".ipynb" else None
-    owner = student if student is not None else (matched[1] if matched and matched[1] else path.stem)
+    owner = student if student is not None else (matched[1] if matched and matched[1] else "")
+    if not owner:          # a file beside the students' folders that names no student (a roster, a README)
+        found.skipped.append(Skipped("", path, "it belongs to no student (name a student's file like "
+                                               "alice-02_upstream_gradient.ipynb, or put it in the student's folder)"))
+        return
     if path.suffix != ".ipynb":
         found.skipped.append(Skipped(owner, path, "not a notebook (.ipynb)"))
     elif matched is None:
@@ -155,4 +169,4 @@ def _add_file(found: Found, path: Path, base: Path, stems: dict[str, str], stude
 
 def _student(found: Found, student: str) -> None:
     if student not in found.students:
-        found.students[student] = Student(student, on_roster=False)
+        found.students[student] = Student(student, on_roster=not found.roster)
