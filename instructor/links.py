@@ -4,8 +4,8 @@ The course's GitHub repository, branch, BinderHub and JupyterHub are written
 once, in ``[tool.course]`` of ``pyproject.toml``. Everything that points at the
 published course is generated here from them:
 
-- the README's Binder badge (``python -m instructor.links --write-readme``
-  rewrites that line; ``--check`` fails when the README disagrees);
+- the README's Binder badge and CITATION.cff's repository (``python -m instructor.links
+  --write-readme`` rewrites those lines; ``--check`` fails when one disagrees);
 - the website's launch buttons on each notebook page: Binder opening
   JupyterLab on that notebook, a JupyterHub through an nbgitpuller link, and
   Google Colab;
@@ -41,6 +41,8 @@ except ImportError:  # Python 3.10: the TOML reader pip itself ships
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = ROOT / "pyproject.toml"
 README = ROOT / "README.md"
+CITATION = ROOT / "CITATION.cff"
+CITATION_LINE = re.compile(r'^repository-code: .*$', re.MULTILINE)
 NOTEBOOK_DIR = "notebooks"
 FIRST_NOTEBOOK = "00_start_here.ipynb"
 COLAB = "https://colab.research.google.com"
@@ -186,6 +188,22 @@ def write_readme(course: Course, readme: Path = README) -> bool:
     return new != text
 
 
+def citation_line(course: Course) -> str:
+    """CITATION.cff's ``repository-code`` line: the published (student edition's) repository."""
+    return f'repository-code: "https://github.com/{course.repository}"'
+
+
+def write_citation(course: Course, citation: Path = CITATION) -> bool:
+    """Rewrite CITATION.cff's repository line from ``course``; True if the file changed."""
+    text = citation.read_text(encoding="utf-8")
+    if len(CITATION_LINE.findall(text)) != 1:
+        raise ValueError(f"{citation} should have exactly one line starting with 'repository-code: '")
+    new = CITATION_LINE.sub(lambda _: citation_line(course), text)
+    if new != text:
+        citation.write_text(new, encoding="utf-8")
+    return new != text
+
+
 SETUP_STANZA = re.compile(r"^try:\n    import helpers\nexcept ModuleNotFoundError.*?\n    import helpers[^\n]*\n",
                           re.MULTILINE | re.DOTALL)
 """The install lines of a setup cell, as :func:`setup_stanza` writes them (any address)."""
@@ -259,7 +277,8 @@ def write_notebooks(course: Course, directory: Path = ROOT / NOTEBOOK_DIR) -> li
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--write-readme", action="store_true", help="rewrite the README's Binder badge line")
+    group.add_argument("--write-readme", action="store_true",
+                       help="rewrite the README's Binder badge line and CITATION.cff's repository")
     group.add_argument("--write-notebooks", action="store_true",
                        help="rewrite the install lines of every notebook's setup cell")
     group.add_argument("--check", action="store_true",
@@ -271,6 +290,8 @@ def main(argv=None) -> int:
             changed = write_readme(course)
             print(f"README.md: Binder badge {'rewritten' if changed else 'already up to date'} "
                   f"for {course.repository}@{course.branch}")
+            changed = write_citation(course)
+            print(f"CITATION.cff: repository {'rewritten' if changed else 'already up to date'}")
         elif args.write_notebooks:
             changed = write_notebooks(course)
             print(f"notebooks: install lines {'rewritten in ' + ', '.join(changed) if changed else 'already up to date'}"
@@ -281,12 +302,16 @@ def main(argv=None) -> int:
                 print(f"README.md's Binder badge disagrees with [tool.course] in pyproject.toml "
                       f"({course.repository}@{course.branch}): run `make links`", file=sys.stderr)
                 return 1
+            if CITATION_LINE.findall(CITATION.read_text(encoding="utf-8")) != [citation_line(course)]:
+                print(f"CITATION.cff's repository disagrees with [tool.course] in pyproject.toml ({course.repository}): "
+                      "run `make links`", file=sys.stderr)
+                return 1
             wrong = [name for name, stanzas in notebook_stanzas().items() if stanzas != [setup_stanza(course)]]
             if wrong:
                 print(f"the install lines of {', '.join(wrong)} disagree with [tool.course] in pyproject.toml "
                       f"({course.repository}@{course.branch}): run `make links`", file=sys.stderr)
                 return 1
-            print("README.md's Binder badge and the notebooks' install lines agree with pyproject.toml")
+            print("README.md's Binder badge, CITATION.cff and the notebooks' install lines agree with pyproject.toml")
         else:
             print(f"repository {course.git_url} (branch {course.branch})")
             for label, url in launch_links(course, FIRST_NOTEBOOK).items():

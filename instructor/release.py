@@ -33,7 +33,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 KEPT = ["notebooks", "helpers", "binder", "jupyter", "environment.yml", "pyproject.toml", "LICENSE", "LICENSE-CONTENT",
         "CITATION.cff", "docs/course-in-jupyterlab.png", "docs/site-landing.png", "docs/site-notebook.png"]
-README_SECTIONS = ("Before you start", "Run the course", "Course map", "The `helpers` package", "Licence")
+README_SECTIONS = ("Before you start", "Course map", "The `helpers` package", "Licence")
+RUN_THE_COURSE = """## Run the course
+
+Click the Binder badge above: nothing to install. Or, on a machine with Python 3.10 or newer and `make`:
+
+```bash
+make lab     # set up .venv with the course's pinned environment, open the course in JupyterLab
+```
+
+The first run installs everything into `.venv/` (a few minutes: TensorFlow is large); later runs reuse
+it. No `make`? `python3 -m venv .venv && .venv/bin/pip install -e .`, then
+`.venv/bin/jupyter lab notebooks/00_start_here.ipynb`. Conda users: `conda env create -f environment.yml`.
+Each exercise gives feedback when you run its `check(...)` cell; in this edition the solutions are
+withheld by your instructor."""
 MAKEFILE = """\
 # make lab: set up .venv with the course's pinned environment and open the course in JupyterLab.
 PYTHON ?= python3
@@ -105,7 +118,7 @@ def student_readme(readme: str) -> str:
     title, rest = readme.split("\n## ", 1)
     sections = {block.split("\n", 1)[0].strip(): block for block in ("## " + rest).split("\n## ")}
     kept = [("## " + sections[name].removeprefix("## ")).rstrip() for name in README_SECTIONS if name in sections]
-    return title.rstrip() + "\n\n" + "\n\n".join(kept) + "\n"
+    return title.rstrip() + "\n\n" + "\n\n".join([RUN_THE_COURSE, *kept]) + "\n"
 
 
 def _wheel(edition: Path, dist: Path) -> Path:
@@ -194,6 +207,13 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for what, path in built.items():
         print(f"{what:8} {path}")
+    from instructor import links
+
+    course = links.load()
+    if course.owner == "OWNER":
+        print(f"NOTE: [tool.course] repository is still the placeholder {course.repository}: set it to the student "
+              "edition's public repository and run `make links` before publishing, or every launch button and "
+              "install line points nowhere.", file=sys.stderr)
     print("No solution in any of them. Publish student/ at the address in [tool.course] (a public repository).")
     return 0
 

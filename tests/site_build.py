@@ -1,9 +1,12 @@
-"""The course website, built once per test run for tests/test_site.py and tests/test_links.py.
+"""The student edition and its website, built once per test run for tests/test_site.py,
+tests/test_links.py and tests/test_release.py.
 
-``built_site()`` runs instructor/site/build.py (as ``make site`` does) and returns
-the output folder. Where the machine allows it (root, or unprivileged user
-namespaces) the build runs in a network namespace of its own, with no network
-at all, so a build step that downloads something fails the tests.
+``built_release()`` runs ``python -m instructor.release`` (as ``make release`` does: the student
+edition, its wheel and its website, the site built by instructor/site/build.py as ``make site``
+builds it) and returns the output folder; ``built_site()`` is its website, the one learners get.
+Where the machine allows it (root, or unprivileged user namespaces) the build runs in a network
+namespace of its own, with no network at all, so a build step that downloads something fails the
+tests.
 """
 
 from __future__ import annotations
@@ -20,7 +23,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 from instructor import links as course_links  # noqa: E402,F401  (the tests import it from here)
-from instructor.site import build as build_site  # noqa: E402
 
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
@@ -53,9 +55,17 @@ def _offline_prefix() -> list[str]:
     return []
 
 
-@functools.cache
+RELEASE = ROOT / "build" / "release"
+
+
 def built_site() -> Path:
-    """Build the site from the stored notebooks (offline where possible); the output folder.
+    """The student edition's website, built from the stored notebooks (nothing is re-executed)."""
+    return built_release() / "site"
+
+
+@functools.cache
+def built_release() -> Path:
+    """Build the student edition with its wheel and website (offline where possible); the output folder.
 
     Built once per test run: test files run in parallel worker processes (pytest-xdist), so the
     first to ask builds under a file lock and stamps the output with the run's id; the others wait
@@ -65,17 +75,17 @@ def built_site() -> Path:
 
     skip_without_site_tools()
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    stamp = build_site.OUTPUT / ".test-run"
-    build_site.OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    with open(build_site.OUTPUT.parent / ".site-build.lock", "w") as lock:
+    stamp = RELEASE / ".test-run"
+    RELEASE.parent.mkdir(parents=True, exist_ok=True)
+    with open(RELEASE.parent / ".release-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if run and stamp.exists() and stamp.read_text() == run:
-            return build_site.OUTPUT
+            return RELEASE
         prefix = _offline_prefix()
-        result = subprocess.run([*prefix, sys.executable, "-m", "instructor.site.build"], cwd=ROOT,
-                                capture_output=True, text=True, timeout=300,
+        result = subprocess.run([*prefix, sys.executable, "-m", "instructor.release", "--out", str(RELEASE)], cwd=ROOT,
+                                capture_output=True, text=True, timeout=400,
                                 env=dict(os.environ, PYTHONPATH=str(ROOT)))
-        assert result.returncode == 0, f"make site failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+        assert result.returncode == 0, f"make release failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
         if run:
             stamp.write_text(run)
-    return build_site.OUTPUT
+    return RELEASE

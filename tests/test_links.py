@@ -84,6 +84,12 @@ def test_links_follow_a_changed_address(tmp_path):
         "write_readme changes the badge line and nothing else"
     assert course_links.write_readme(moved, readme) is False
 
+    citation = tmp_path / "CITATION.cff"
+    citation.write_text((ROOT / "CITATION.cff").read_text(encoding="utf-8"), encoding="utf-8")
+    assert course_links.write_citation(moved, citation) is True
+    assert 'repository-code: "https://github.com/my-uni/gradients-course"' in citation.read_text()
+    assert course_links.write_citation(moved, citation) is False
+
 
 def _with_settings(pyproject: str, **settings: str) -> str:
     """``pyproject`` with the given [tool.course] settings, whatever the repository's own file says (any address

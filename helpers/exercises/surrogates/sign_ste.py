@@ -19,8 +19,8 @@ _judge_sign_values = surrogate_judge(
         known_wrong=[
             ("no_saturation", None, lambda x, u: u,
              "that is the plain straight-through estimator: it passes the gradient everywhere, also where the "
-             "hard tanh clip(x, -1, 1) is flat. Where is its slope zero? (A mask built from the output sign(x) "
-             "does this too: its size is never outside [-1, 1]. Build the mask from x.)"),
+             "hard tanh clip(x, -1, 1) is flat. Where is its slope zero? (A mask tested on the output sign(x) "
+             "passes everything too, since sign(x) is never outside [-1, 1]: test x.)"),
             ("mask_inverted", None, lambda x, u: u * tf.cast(tf.abs(x) > 1, u.dtype),
              "the mask is inverted: the gradient passes exactly where the hard tanh is flat, and stops where it "
              "has slope 1."),
