@@ -399,11 +399,17 @@ def implicit_fixed_point(x, W, iterations=None, adjoint_tolerance: float | None 
                     step, (tf.constant(0), g, tf.constant(np.inf, dtype=g.dtype)))
             else:                                                # the same iteration, sped up by Anderson
                 zbar, _, change = _anderson(adjoint, g, adjoint_tolerance, max_adjoint_steps, adjoint_memory)
+            advice = ("the map contracts slowly here, or not at all. Pass adjoint_memory=5 (Anderson acceleration) "
+                      "or a larger max_adjoint_steps; if W's spectral norm is not below 1, no number of steps will do.")
             if tf.executing_eagerly() and not float(change) <= adjoint_tolerance:
                 raise RuntimeError(f"the adjoint equation did not converge in {max_adjoint_steps} steps (last change "
-                                   f"{float(change):.2g}): the map contracts slowly here, or not at all. Pass "
-                                   "adjoint_memory=5 (Anderson acceleration) or a larger max_adjoint_steps; if W's "
-                                   "spectral norm is not below 1, no number of steps will do.")
+                                   f"{float(change):.2g}): {advice}")
+            if not tf.executing_eagerly():                       # compiled: the same check, when the graph runs
+                converged = tf.debugging.assert_less_equal(
+                    change, tf.cast(adjoint_tolerance, change.dtype),
+                    message=f"the adjoint equation did not converge in {max_adjoint_steps} steps: {advice}")
+                with tf.control_dependencies([converged]):
+                    zbar = tf.identity(zbar)
             abar = zbar * slope                                  # gradient at a = z Wᵀ + x
             return abar, tf.matmul(abar, z, transpose_a=True)    # x̄ = ā,  W̄ = āᵀ z
 

@@ -272,5 +272,9 @@ def test_anderson_in_the_adjoint_gives_the_same_gradient_in_fewer_steps():
         fixed_point_gradients(lambda x, W: implicit_fixed_point(x, W, solver=solver, max_adjoint_steps=60), x, W)
     fixed_point_gradients(lambda x, W: implicit_fixed_point(x, W, solver=solver, adjoint_memory=5,
                                                             max_adjoint_steps=60), x, W)
+    compiled = tf.function(lambda x, W: fixed_point_gradients(
+        lambda x, W: implicit_fixed_point(x, W, solver=solver, max_adjoint_steps=60), x, W))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="did not converge in 60 steps.*adjoint_memory=5"):
+        compiled(x, W)                                # compiled, the same check runs with the graph
     with pytest.raises(ValueError, match="adjoint_memory must be a positive integer"):
         implicit_fixed_point(x, W, solver=solver, adjoint_memory=0)
