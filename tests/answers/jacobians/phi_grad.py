@@ -918,3 +918,62 @@ def phi_tf(x):
 ''', False, 'the cast to float32 clashes with a float64 x: keep the input dtype',
            ('float32|float64|dtype',)),
 ]
+
+
+# ---------------------------------------------------------------- d-: a second learner corpus, written blind
+def _p(body, before=""):
+    return (before + "@strict_custom_gradient\ndef phi_tf(x):\n    def grad(upstream):\n" + body +
+            "    return 0.5 * (1 + tf.math.erf(x / np.sqrt(2.0))), grad\n")
+
+
+ANSWERS += [
+    Answer(KEY, "d-right-density", _p(
+        "        return upstream * tf.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi)\n"), True),
+    Answer(KEY, "d-right-chain-rule-spelled-out", _p(
+        "        t = x / np.sqrt(2.0)\n"
+        "        derf = 2 / np.sqrt(np.pi) * tf.exp(-t ** 2)     # erf'(t)\n"
+        "        return upstream * 0.5 * derf / np.sqrt(2.0)       # times dt/dx = 1/√2\n"), True),
+    Answer(KEY, "d-right-math-module-cast", _p(
+        "        c = tf.cast(1 / math.sqrt(2 * math.pi), x.dtype)\n"
+        "        return upstream * c * tf.math.exp(-0.5 * tf.square(x))\n", before="import math\n\n"), True),
+    Answer(KEY, "d-right-typed-constant", _p(
+        "        norm = tf.constant(1 / np.sqrt(2 * np.pi), dtype=x.dtype)\n"
+        "        return upstream * norm * tf.exp(-x * x / 2)\n"), True),
+    Answer(KEY, "d-forgot-one-half", _p(
+        "        return upstream * 2 / np.sqrt(np.pi) * tf.exp(-x ** 2 / 2) / np.sqrt(2.0)\n"), False,
+           mistake="the ½ in front of erf is dropped: twice the derivative",
+           must_mention=("factor|½|0.5|twice|2",)),
+    Answer(KEY, "d-forgot-upstream", _p(
+        "        return tf.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi)\n"), False,
+           mistake="upstream ignored: returns φ(x) alone",
+           must_mention=("upstream",)),
+    Answer(KEY, "d-float32-pi", _p(
+        "        pi = tf.constant(np.pi, dtype=tf.float32)\n"
+        "        return upstream * tf.exp(-x ** 2 / 2) / tf.sqrt(2 * pi)\n"), False,
+           mistake="a float32 constant for π meets float64 x",
+           must_mention=("float64|dtype",)),
+    Answer(KEY, "d-summed-gradient", _p(
+        "        return tf.reduce_sum(upstream * tf.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi))\n"), False,
+           mistake="sums the gradient into one number: an elementwise function's VJP keeps x's shape",
+           must_mention=("shape",)),
+    Answer(KEY, "d-right-rsqrt", _p(
+        "        two_pi = tf.constant(2 * np.pi, dtype=x.dtype)\n"
+        "        return upstream * tf.math.exp(-tf.math.square(x) / 2) * tf.math.rsqrt(two_pi)\n"), True),
+    Answer(KEY, "d-extra-factor-x", _p(
+        "        return upstream * x * tf.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi)\n"), False,
+           mistake="an extra factor x (the derivative of x²/2 does not belong in Φ')",
+           must_mention=("factor x|extra|times x|x ·|x*|x *",)),
+    Answer(KEY, "d-density-derivative", _p(
+        "        return upstream * -x * tf.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi)\n"), False,
+           mistake="returns φ'(x) = −x φ(x), the derivative of the density, instead of Φ'(x) = φ(x)",
+           must_mention=("one derivative too many|second derivative|derivative of the density|φ'|−x|-x",)),
+    Answer(KEY, "d-computed-in-float32", _p(
+        "        xf = tf.cast(x, tf.float32)\n"
+        "        return tf.cast(upstream, tf.float32) * tf.exp(-xf ** 2 / 2) / np.sqrt(2 * np.pi)\n"), False,
+           mistake="computes the gradient in float32 whatever x's dtype: float64 input gets a float32 gradient",
+           must_mention=("dtype|float64",)),
+    Answer(KEY, "d-tuple-with-none", _p(
+        "        return upstream * tf.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi), None\n"), False,
+           mistake="returns two values for one input",
+           must_mention=("one gradient|1 gradient|returned 2|two|tuple",)),
+]

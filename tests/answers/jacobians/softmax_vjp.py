@@ -961,3 +961,76 @@ def softmax(z):
     return s, grad
 ''', True),
 ]
+
+
+# ---------------------------------------------------------------- d-: a second learner corpus, written blind
+def _s(body, forward="    s = tf.nn.softmax(z)\n"):
+    return ("@strict_custom_gradient\ndef softmax(z):\n" + forward + "    def grad(upstream):\n" + body +
+            "    return s, grad\n")
+
+
+ANSWERS += [
+    Answer(KEY, "d-right-two-parts", _s(
+        "        diag_part = s * upstream                                   # diag(s) u\n"
+        "        outer_part = s * tf.reduce_sum(s * upstream, -1, keepdims=True)   # s (sᵀu)\n"
+        "        return diag_part - outer_part\n"), True),
+    Answer(KEY, "d-right-einsum", _s(
+        "        su = tf.einsum('...i,...i->...', s, upstream)[..., tf.newaxis]\n"
+        "        return s * upstream - s * su\n"), True),
+    Answer(KEY, "d-right-own-stable-forward", _s(
+        "        dot = tf.reduce_sum(upstream * s, axis=-1, keepdims=True)\n"
+        "        return upstream * s - dot * s\n",
+        forward="    shifted = z - tf.reduce_max(z, axis=-1, keepdims=True)\n"
+                "    e = tf.exp(shifted)\n"
+                "    s = e / tf.reduce_sum(e, axis=-1, keepdims=True)\n"), True),
+    Answer(KEY, "d-builds-full-jacobian", _s(
+        "        J = tf.linalg.diag(s) - s[..., :, tf.newaxis] * s[..., tf.newaxis, :]\n"
+        "        return tf.linalg.matvec(J, upstream, transpose_a=True)\n"), False,
+           mistake="right values, but it builds the n×n Jacobian the exercise asks to avoid",
+           must_mention=("Jacobian|matrix|n×n|n x n|n²",)),
+    Answer(KEY, "d-diag-part-forgets-upstream", _s(
+        "        return s - s * tf.reduce_sum(upstream * s, axis=-1, keepdims=True)\n"), False,
+           mistake="the diagonal part diag(s)u lost upstream: s instead of s * upstream",
+           must_mention=("upstream",)),
+    Answer(KEY, "d-offdiagonal-only", _s(
+        "        return -s * tf.reduce_sum(upstream * s, axis=-1, keepdims=True)\n"), False,
+           mistake="only the outer-product part −s(sᵀu); the diagonal part diag(s)u is missing",
+           must_mention=("missing|only the|left out|forgot",)),
+    Answer(KEY, "d-sum-of-upstream-not-dot", _s(
+        "        return s * upstream - s * tf.reduce_sum(upstream, axis=-1, keepdims=True)\n"), False,
+           mistake="sums upstream alone instead of the dot product sᵀu = Σ s·u",
+           must_mention=("sᵀu|s·u|⟨s, u⟩|⟨s,u⟩|dot product|s * upstream|upstream * s|weighted",)),
+    Answer(KEY, "d-numpy-in-grad", _s(
+        "        s_np, u_np = s.numpy(), upstream.numpy()\n"
+        "        return tf.constant(s_np * (u_np - np.sum(u_np * s_np, axis=-1, keepdims=True)))\n"), False,
+           mistake=".numpy() inside grad: fails inside tf.function",
+           must_mention=("numpy|tf.function",)),
+    Answer(KEY, "d-vector-only-outer", _s(
+        "        J = tf.linalg.diag(s) - tf.tensordot(s, s, axes=0)\n"
+        "        return tf.linalg.matvec(J, upstream)\n"), False,
+           mistake="tensordot(s, s, axes=0) is an outer product only for one vector: a batch gets a 4-axis tensor",
+           must_mention=("batch|row",)),
+    Answer(KEY, "d-two-gradients", _s(
+        "        vjp = s * (upstream - tf.reduce_sum(upstream * s, axis=-1, keepdims=True))\n"
+        "        return vjp, s\n"), False,
+           mistake="returns two values for a function of one input",
+           must_mention=("one gradient|1 gradient|returned 2|two|tuple",)),
+    Answer(KEY, "d-axis-1", _s(
+        "        return s * (upstream - tf.reduce_sum(upstream * s, axis=1, keepdims=True))\n"), False,
+           mistake="axis=1 only exists for a batch: a single vector has one axis (use axis=-1)",
+           must_mention=("axis",)),
+    Answer(KEY, "d-right-expand-dims", _s(
+        "        dot = tf.expand_dims(tf.reduce_sum(s * upstream, axis=-1), -1)\n"
+        "        return s * upstream - s * dot\n"), True),
+    Answer(KEY, "d-right-none-index", _s(
+        "        return s * upstream - s * tf.reduce_sum(s * upstream, axis=-1)[..., None]\n"), True),
+    Answer(KEY, "d-matmul-for-dot", _s(
+        "        su = tf.matmul(upstream, s, transpose_b=True)\n"
+        "        return s * upstream - s * su\n"), False,
+           mistake="matmul for sᵀu: fails on a single vector and mixes the rows of a batch",
+           must_mention=("row|batch|axis|vector",)),
+    Answer(KEY, "d-diagonal-counted-twice", _s(
+        "        return s * (1 - s) * upstream - s * tf.reduce_sum(upstream * s, axis=-1, keepdims=True)\n"), False,
+           mistake="the diagonal's −s² is counted twice: diag(s)u is s*u, the outer product already subtracts s²u",
+           must_mention=("diagonal|twice|s(1 − s)|1 - s|1 − s",)),
+]

@@ -1006,3 +1006,68 @@ def batched_matmul(A, B):
 ''', False, 'tf.transpose reverses all three axes of A, and tensordot then multiplies the batch axis into the result: dB has shape (4, 3, 3, 5)',
            ('shape', "B's shape|(k, n)|shared|summed")),
 ]
+
+
+# ---------------------------------------------------------------- d-: a second learner corpus, written blind
+def _b(body):
+    return ("@strict_custom_gradient\ndef batched_matmul(A, B):\n    def grad(U):\n" + body +
+            "    return tf.matmul(A, B), grad\n")
+
+
+ANSWERS += [
+    Answer(KEY, "d-right-einsum", _b(
+        "        return tf.einsum('bmn,kn->bmk', U, B), tf.einsum('bmk,bmn->kn', A, U)\n"), True),
+    Answer(KEY, "d-right-stack-rows", _b(
+        "        k, n = tf.shape(A)[-1], tf.shape(U)[-1]\n"
+        "        rows_A = tf.reshape(A, [-1, k])      # every batch entry's rows, one under another\n"
+        "        rows_U = tf.reshape(U, [-1, n])\n"
+        "        return U @ tf.transpose(B), tf.matmul(rows_A, rows_U, transpose_a=True)\n"), True),
+    Answer(KEY, "d-right-perm-transpose", _b(
+        "        At = tf.transpose(A, perm=[0, 2, 1])\n"
+        "        return U @ tf.transpose(B), tf.reduce_sum(At @ U, axis=0)\n"), True),
+    Answer(KEY, "d-right-tensordot", _b(
+        "        return tf.matmul(U, B, transpose_b=True), tf.tensordot(A, U, axes=[[0, 1], [0, 1]])\n"), True),
+    Answer(KEY, "d-right-matrix-transpose", _b(
+        "        dB = tf.reduce_sum(tf.linalg.matrix_transpose(A) @ U, axis=0)\n"
+        "        return U @ tf.linalg.matrix_transpose(B), dB\n"), True),
+    Answer(KEY, "d-plain-transpose-3d", _b(
+        "        return tf.matmul(U, tf.transpose(B)), tf.reduce_sum(tf.matmul(tf.transpose(A), U), axis=0)\n"),
+           False,
+           mistake="tf.transpose of a 3-axis A reverses all axes (batch included), not just the last two",
+           must_mention=("transpos|perm|last two",)),
+    Answer(KEY, "d-reshape-as-transpose", _b(
+        "        Bt = tf.reshape(B, [B.shape[1], B.shape[0]])\n"
+        "        At = tf.reshape(A, [A.shape[0], A.shape[2], A.shape[1]])\n"
+        "        return tf.matmul(U, Bt), tf.reduce_sum(tf.matmul(At, U), axis=0)\n"), False,
+           mistake="reshape instead of transpose: the entries are reordered, not transposed",
+           must_mention=("transpos|reshape",)),
+    Answer(KEY, "d-dB-transposed", _b(
+        "        return tf.matmul(U, B, transpose_b=True), tf.reduce_sum(tf.matmul(U, A, transpose_a=True), axis=0)\n"),
+           False,
+           mistake="dL/dB computed as Σ Uᵀ A, the transpose of Σ Aᵀ U",
+           must_mention=("transpos",)),
+    Answer(KEY, "d-dA-no-transpose", _b(
+        "        return tf.matmul(U, B), tf.reduce_sum(tf.matmul(A, U, transpose_a=True), axis=0)\n"), False,
+           mistake="dL/dA multiplies U by B instead of Bᵀ",
+           must_mention=("transpos|Bᵀ|B^T",)),
+    Answer(KEY, "d-dB-forgets-upstream", _b(
+        "        dA = tf.matmul(U, B, transpose_b=True)\n"
+        "        dB = tf.reduce_sum(tf.matmul(A, tf.ones_like(U), transpose_a=True), axis=0)\n"
+        "        return dA, dB\n"), False,
+           mistake="dL/dB uses ones instead of upstream U",
+           must_mention=("upstream",)),
+    Answer(KEY, "d-only-dA", _b(
+        "        return tf.matmul(U, B, transpose_b=True)\n"), False,
+           mistake="one gradient for a function of two inputs: dL/dB missing",
+           must_mention=("two|2 gradients|each input|per input|one gradient per",)),
+    Answer(KEY, "d-dA-summed-too", _b(
+        "        dA = tf.reduce_sum(tf.matmul(U, B, transpose_b=True), axis=0)\n"
+        "        dB = tf.reduce_sum(tf.matmul(A, U, transpose_a=True), axis=0)\n"
+        "        return dA, dB\n"), False,
+           mistake="dL/dA summed over the batch too: A has a batch axis, its gradient keeps it",
+           must_mention=("shape|batch",)),
+    Answer(KEY, "d-dB-none", _b(
+        "        return tf.matmul(U, B, transpose_b=True), None   # B is a weight, Keras handles it?\n"), False,
+           mistake="None for B, a float input that needs a gradient",
+           must_mention=("None",)),
+]

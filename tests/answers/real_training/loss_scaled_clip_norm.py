@@ -179,3 +179,78 @@ def clip_norm_under_loss_scale(loss_scale):
 ]
 
 MISTAKES = named_mistakes(ANSWERS)
+
+
+# ---------------------------------------------------------------- d-: a second learner corpus, written blind
+def _c(body, before_decorator=""):
+    return ("def clip_norm_under_loss_scale(loss_scale):\n" + before_decorator +
+            "    @tf.custom_gradient\n    def clip_norm(x):\n        def grad(upstream):\n" + body +
+            "        return tf.identity(x), grad\n    return clip_norm\n")
+
+
+ANSWERS += [
+    Answer(KEY, "d-right-notebook-pattern", _c(
+        "            scale = tf.cast(loss_scale, tf.float32)\n"
+        "            true = tf.cast(upstream, tf.float32) / scale\n"
+        "            return tf.cast(tf.clip_by_norm(true, 1.0) * scale, upstream.dtype)\n"), True),
+    Answer(KEY, "d-right-clip-at-scale", _c(
+        "            # a norm of 1 in true units is a norm of loss_scale in upstream's units\n"
+        "            scaled = tf.cast(upstream, tf.float32)\n"
+        "            clipped = tf.clip_by_norm(scaled, tf.convert_to_tensor(loss_scale))\n"
+        "            return tf.cast(clipped, upstream.dtype)\n"), True),
+    Answer(KEY, "d-right-manual-norm", _c(
+        "            s = loss_scale.read_value()\n"
+        "            g = tf.cast(upstream, tf.float32) / s\n"
+        "            norm = tf.sqrt(tf.reduce_sum(g * g))\n"
+        "            factor = tf.minimum(1.0, 1.0 / norm)\n"
+        "            return tf.cast(g * factor * s, upstream.dtype)\n"), True),
+    Answer(KEY, "d-right-global-norm", _c(
+        "            s = tf.cast(loss_scale, tf.float32)\n"
+        "            (clipped,), _ = tf.clip_by_global_norm([tf.cast(upstream, tf.float32) / s], 1.0)\n"
+        "            return tf.cast(clipped * s, upstream.dtype)\n"), True),
+    Answer(KEY, "d-right-tf-norm", _c(
+        "            s = tf.cast(loss_scale, tf.float32)\n"
+        "            u = tf.cast(upstream, tf.float32)\n"
+        "            true_norm = tf.norm(u) / s\n"
+        "            u = tf.where(true_norm > 1.0, u / true_norm, u)\n"
+        "            return tf.cast(u, upstream.dtype)\n"), True),
+    Answer(KEY, "d-not-scaled-back", _c(
+        "            true = tf.cast(upstream, tf.float32) / tf.cast(loss_scale, tf.float32)\n"
+        "            return tf.cast(tf.clip_by_norm(true, 1.0), upstream.dtype)\n"), False,
+           mistake="returns the clipped true gradient without multiplying the scale back: the optimizer divides again",
+           must_mention=("multiply|back|units",)),
+    Answer(KEY, "d-scale-read-once", _c(
+        "            true = tf.cast(upstream, tf.float32) / scale\n"
+        "            return tf.cast(tf.clip_by_norm(true, 1.0) * scale, upstream.dtype)\n",
+        before_decorator="    scale = float(loss_scale.numpy())      # read the scale\n"), False,
+           mistake="reads the loss scale once, when the function is made: the scale changes between calls",
+           must_mention=("every call|changes|read|each call",)),
+    Answer(KEY, "d-float32-result", _c(
+        "            s = tf.cast(loss_scale, tf.float32)\n"
+        "            true = tf.cast(upstream, tf.float32) / s\n"
+        "            return tf.clip_by_norm(true, 1.0) * s\n"), False,
+           mistake="returns a float32 gradient for a float16 upstream: cast back to upstream's dtype",
+           must_mention=("dtype|float16",)),
+    Answer(KEY, "d-multiplies-instead-of-divides", _c(
+        "            s = tf.cast(loss_scale, tf.float32)\n"
+        "            wrong = tf.cast(upstream, tf.float32) * s\n"
+        "            return tf.cast(tf.clip_by_norm(wrong, 1.0) / s, upstream.dtype)\n"), False,
+           mistake="multiplies by the scale where it should divide (and divides where it should multiply)",
+           must_mention=("divide|scale",)),
+    Answer(KEY, "d-dtype-mix", _c(
+        "            true = upstream / loss_scale\n"
+        "            return tf.clip_by_norm(true, 1.0) * loss_scale\n"), False,
+           mistake="float16 upstream divided by the float32 variable: dtype clash",
+           must_mention=("float16|dtype|cast",)),
+    Answer(KEY, "d-clip-at-scale-in-float16", _c(
+        "            return tf.clip_by_norm(upstream, tf.cast(loss_scale, upstream.dtype))\n"), False,
+           mistake="right idea (norm limit = loss scale) but computed in float16: the norm of a scaled upstream overflows",
+           must_mention=("float32|overflow|float16",)),
+    Answer(KEY, "d-no-sqrt", _c(
+        "            s = tf.cast(loss_scale, tf.float32)\n"
+        "            g = tf.cast(upstream, tf.float32) / s\n"
+        "            sq = tf.reduce_sum(g ** 2)\n"
+        "            return tf.cast(g * tf.minimum(1.0, 1.0 / sq) * s, upstream.dtype)\n"), False,
+           mistake="uses the squared norm (no square root) as the norm",
+           must_mention=("sqrt|square root|squared",)),
+]

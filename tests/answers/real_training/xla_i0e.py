@@ -153,3 +153,67 @@ def i0e_xla(x):
 ]
 
 MISTAKES = named_mistakes(ANSWERS)
+
+
+# ---------------------------------------------------------------- d-: a second learner corpus, written blind
+def _i(forward, grad_body, decorator="@tf.custom_gradient\n"):
+    return (decorator + "def i0e_xla(x):\n" + forward + "    def grad(upstream):\n" + grad_body +
+            "    return y, grad\n")
+
+
+_FWD = "    y = tf.math.special.bessel_i0e(x)\n"
+_OK = "        return upstream * (tf.math.special.bessel_i1e(x) - tf.sign(x) * y)\n"
+
+ANSWERS += [
+    Answer(KEY, "d-right-special", _i(_FWD, _OK), True),
+    Answer(KEY, "d-right-aliases", _i("    y = tf.math.bessel_i0e(x)\n",
+        "        slope = tf.math.bessel_i1e(x) - tf.math.sign(x) * tf.math.bessel_i0e(x)\n"
+        "        return upstream * slope\n"), True),
+    Answer(KEY, "d-right-nested-where", _i(_FWD,
+        "        i1e = tf.math.special.bessel_i1e(x)\n"
+        "        slope = tf.where(x > 0, i1e - y, tf.where(x < 0, i1e + y, i1e))\n"
+        "        return upstream * slope\n"), True),
+    Answer(KEY, "d-where-ge-zero", _i(_FWD,
+        "        i1e = tf.math.special.bessel_i1e(x)\n"
+        "        return upstream * tf.where(x >= 0, i1e - y, i1e + y)\n"), True),
+    Answer(KEY, "d-right-slope-helper", "def i0e_slope_tf(x):\n"
+        "    return tf.math.special.bessel_i1e(x) - tf.sign(x) * tf.math.special.bessel_i0e(x)\n\n" +
+        _i(_FWD, "        return upstream * i0e_slope_tf(x)\n"), True),
+    Answer(KEY, "d-unscaled-bessel", _i("    y = tf.math.bessel_i0(x) * tf.exp(-tf.abs(x))\n",
+        "        return upstream * (tf.math.bessel_i1(x) * tf.exp(-tf.abs(x)) - tf.sign(x) * y)\n"), False,
+           mistake="the unscaled Bessel functions: XLA has no kernel for BesselI0 (and I0 overflows for large |x|)",
+           must_mention=("BesselI0|tf.math.special",)),
+    Answer(KEY, "d-numpy-function-in-grad", _i(_FWD,
+        "        slope = tf.numpy_function(lambda t: scipy.special.i1e(t) - np.sign(t) * scipy.special.i0e(t), [x], x.dtype)\n"
+        "        slope.set_shape(x.shape)\n"
+        "        return upstream * slope\n"), False,
+           mistake="grad still calls tf.numpy_function: XLA cannot compile it",
+           must_mention=("numpy_function",)),
+    Answer(KEY, "d-py-function-forward", _i(
+        "    y = tf.py_function(lambda t: scipy.special.i0e(t.numpy()), [x], x.dtype)\n"
+        "    y.set_shape(x.shape)\n", _OK), False,
+           mistake="the forward uses tf.py_function: XLA cannot compile it",
+           must_mention=("py_function",)),
+    Answer(KEY, "d-tf-print-left-in", _i(_FWD,
+        "        tf.print('upstream', upstream)\n" + _OK), False,
+           mistake="a tf.print left in grad: XLA cannot compile the gradient",
+           must_mention=("print",)),
+    Answer(KEY, "d-no-sign", _i(_FWD,
+        "        return upstream * (tf.math.special.bessel_i1e(x) - y)\n"), False,
+           mistake="the sign(x) factor of e^{-|x|}'s derivative is dropped: wrong for negative x",
+           must_mention=("sign|negative",)),
+    Answer(KEY, "d-i1e-only", _i(_FWD,
+        "        return upstream * tf.math.special.bessel_i1e(x)\n"), False,
+           mistake="only I0' = I1 scaled: the product rule's −sign(x)·i0e term is missing",
+           must_mention=("sign|product rule|term|e^{-|x|}|e^-|x||exp",)),
+    Answer(KEY, "d-cast-float32", _i("    y = tf.cast(tf.math.special.bessel_i0e(x), tf.float32)\n",
+        "        return tf.cast(upstream * (tf.math.special.bessel_i1e(x) - tf.sign(x) * tf.cast(y, x.dtype)), tf.float32)\n"),
+           False,
+           mistake="casts to float32 'to be safe': float64 input gets float32 output and gradient",
+           must_mention=("float64|dtype",)),
+    Answer(KEY, "d-numpy-function-forward-only", _i(
+        "    y = tf.numpy_function(scipy.special.i0e, [x], x.dtype)\n"
+        "    y.set_shape(x.shape)\n", _OK), False,
+           mistake="the forward still calls SciPy through tf.numpy_function: XLA refuses it",
+           must_mention=("numpy_function",)),
+]

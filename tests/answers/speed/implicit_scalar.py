@@ -1302,3 +1302,112 @@ def fixed_point(x, w):
 ''', False, 'The denominator is written w D − 1 instead of 1 − w D: every gradient has the wrong sign.',
            ('sign',)),
 ]
+
+
+# ---------------------------------------------------------------- d-: a second learner corpus, written blind
+def _f(body):
+    return ("@strict_custom_gradient\ndef fixed_point(x, w):\n    z = iterate_fixed_point(x, w)\n"
+            "    def grad(upstream):\n" + body + "    return z, grad\n")
+
+
+ANSWERS += [
+    Answer(KEY, "d-right-three-steps", _f(
+        "        D = 1 - tf.tanh(w * z) ** 2            # tanh' at w z\n"
+        "        denom = 1 - w * D\n"
+        "        return upstream / denom, tf.reduce_sum(upstream * D * z / denom)\n"), True),
+    Answer(KEY, "d-right-tanh-from-z-minus-x", _f(
+        "        t = z - x                  # = tanh(w z) at the fixed point\n"
+        "        D = 1 - t * t\n"
+        "        scale = 1 / (1 - w * D)\n"
+        "        return upstream * scale, tf.reduce_sum(upstream * scale * D * z)\n"), True),
+    Answer(KEY, "d-right-cosh", _f(
+        "        D = 1 / tf.cosh(w * z) ** 2\n"
+        "        dz_dx = tf.math.reciprocal(1 - w * D)\n"
+        "        gx = upstream * dz_dx\n"
+        "        gw = tf.tensordot(tf.reshape(gx * D, [-1]), tf.reshape(z, [-1]), axes=1)\n"
+        "        return gx, gw\n"), True),
+    Answer(KEY, "d-right-adjoint-iteration", _f(
+        "        D = 1 - tf.tanh(w * z) ** 2\n"
+        "        zbar = upstream\n"
+        "        for _ in range(200):                 # zbar = g + w D zbar, a contraction\n"
+        "            zbar = upstream + w * D * zbar\n"
+        "        return zbar, tf.reduce_sum(zbar * D * z)\n"), True),
+    Answer(KEY, "d-slope-at-z", _f(
+        "        D = 1 - tf.tanh(z) ** 2\n"
+        "        return upstream / (1 - w * D), tf.reduce_sum(upstream * D * z / (1 - w * D))\n"), False,
+           mistake="tanh's slope taken at z instead of at w z",
+           must_mention=("w z|w·z|wz|w*z|w · z",)),
+    Answer(KEY, "d-D-in-numerator-for-x", _f(
+        "        D = 1 - tf.tanh(w * z) ** 2\n"
+        "        zbar = upstream / (1 - w * D)\n"
+        "        return D * zbar, tf.reduce_sum(D * zbar * z)\n"), False,
+           mistake="dL/dx multiplied by D as in the matrix example, but here x is added outside the tanh",
+           must_mention=("outside|no D|without D|D ·|D *|x is added",)),
+    Answer(KEY, "d-dw-not-summed", _f(
+        "        D = 1 - tf.tanh(w * z) ** 2\n"
+        "        return upstream / (1 - w * D), upstream * D * z / (1 - w * D)\n"), False,
+           mistake="dL/dw not summed: w is one number used by every entry",
+           must_mention=("sum",)),
+    Answer(KEY, "d-dw-missing-z", _f(
+        "        D = 1 - tf.tanh(w * z) ** 2\n"
+        "        return upstream / (1 - w * D), tf.reduce_sum(upstream * D / (1 - w * D))\n"), False,
+           mistake="dL/dw misses the factor z: d(w z)/dw = z",
+           must_mention=("factor z|times z|· z|* z|by z|z ·|d(w z)/dw|∂(wz)/∂w|misses a factor|brings one down",)),
+    Answer(KEY, "d-plus-in-denominator", _f(
+        "        D = 1 - tf.tanh(w * z) ** 2\n"
+        "        return upstream / (1 + w * D), tf.reduce_sum(upstream * D * z / (1 + w * D))\n"), False,
+           mistake="sign error: solving dz = w D dz + ... gives 1 − w D, not 1 + w D",
+           must_mention=("sign|1 − w|1 - w",)),
+    Answer(KEY, "d-unrolled-own-loop", _f(
+        "        with tf.GradientTape() as tape:\n"
+        "            tape.watch([x, w])\n"
+        "            zz = x\n"
+        "            for _ in range(60):\n"
+        "                zz = tf.tanh(w * zz) + x\n"
+        "        dx, dw = tape.gradient(zz, [x, w], output_gradients=upstream)\n"
+        "        return dx, dw\n"), False,
+           mistake="differentiates its own copy of the loop under a tape: the unrolled gradient, not the implicit one",
+           must_mention=("unroll|loop|tape",)),
+    Answer(KEY, "d-forgot-upstream", _f(
+        "        D = 1 - tf.tanh(w * z) ** 2\n"
+        "        return 1 / (1 - w * D), tf.reduce_sum(D * z / (1 - w * D))\n"), False,
+           mistake="upstream ignored",
+           must_mention=("upstream",)),
+    Answer(KEY, "d-mean-for-w", _f(
+        "        D = 1 - tf.tanh(w * z) ** 2\n"
+        "        return upstream / (1 - w * D), tf.reduce_mean(upstream * D * z / (1 - w * D))\n"), False,
+           mistake="mean instead of sum for dL/dw",
+           must_mention=("sum|mean",)),
+    Answer(KEY, "d-forgot-one-minus", _f(
+        "        D = tf.tanh(w * z) ** 2\n"
+        "        return upstream / (1 - w * D), tf.reduce_sum(upstream * D * z / (1 - w * D))\n"), False,
+           mistake="tanh's slope is 1 − tanh², not tanh²",
+           must_mention=("1 − tanh|1 - tanh|slope|tanh'",)),
+    Answer(KEY, "d-float32-one", _f(
+        "        D = tf.constant(1.0) - tf.tanh(w * z) ** 2\n"
+        "        return upstream / (1 - w * D), tf.reduce_sum(upstream * D * z / (1 - w * D))\n"), False,
+           mistake="a float32 tf.constant meets float64 inputs",
+           must_mention=("float64|dtype",)),
+    Answer(KEY, "d-no-denominator", _f(
+        "        D = 1 - tf.tanh(w * z) ** 2\n"
+        "        return upstream, tf.reduce_sum(upstream * D * z)\n"), False,
+           mistake="treats z on the right-hand side as a constant: the 1/(1 − w D) from solving for dz is missing",
+           must_mention=("1 − w|1 - w|solve|denominator|every iteration|depends on",)),
+    Answer(KEY, "d-x-instead-of-z-in-dw", _f(
+        "        D = 1 - tf.tanh(w * z) ** 2\n"
+        "        return upstream / (1 - w * D), tf.reduce_sum(upstream * D * x / (1 - w * D))\n"), False,
+           mistake="dL/dw uses x where d(w z)/dw = z is needed",
+           must_mention=("z, not x|instead of z|not x|times z|· z|* z|factor z",)),
+    Answer(KEY, "d-x-inside-tanh-formulas", _f(
+        "        D = 1 - z ** 2               # as for z = tanh(w z + x)\n"
+        "        zbar = upstream / (1 - w * D)\n"
+        "        return D * zbar, tf.reduce_sum(D * zbar * z)\n"), False,
+           mistake="formulas for z = tanh(w z + x) (x inside the tanh); here z = tanh(w z) + x",
+           must_mention=("tanh(w z + x)|tanh(wz + x)|inside|outside|different",)),
+    Answer(KEY, "d-dw-shape-1", _f(
+        "        D = 1 - tf.tanh(w * z) ** 2\n"
+        "        dw = tf.reshape(tf.reduce_sum(upstream * D * z / (1 - w * D)), [1])\n"
+        "        return upstream / (1 - w * D), dw\n"), False,
+           mistake="dL/dw has shape (1,) but w is a scalar of shape ()",
+           must_mention=("shape",)),
+]

@@ -274,3 +274,57 @@ def multiply(x, y):
 ''', False, 'returns what tf.print returns (None), not the two gradients',
            ('None|return',)),
 ]
+
+
+# ---------------------------------------------------------------- d-: a second learner corpus, written blind
+def _m(body):
+    return ("@strict_custom_gradient\ndef multiply(x, y):\n    def grad(upstream):\n" + body +
+            "    return x * y, grad\n")
+
+
+ANSWERS += [
+    Answer(KEY, "d-right-named-steps", _m(
+        "        dx = y * upstream              # each entry of x is scaled by y\n"
+        "        dy = tf.reduce_sum(x * upstream)   # y is used once per entry of x: add up\n"
+        "        return dx, dy\n"), True),
+    Answer(KEY, "d-right-tensordot-flat", _m(
+        "        flat_u = tf.reshape(upstream, [-1])\n"
+        "        flat_x = tf.reshape(x, [-1])\n"
+        "        return upstream * y, tf.tensordot(flat_u, flat_x, axes=1)\n"), True),
+    Answer(KEY, "d-right-list-and-multiply", _m(
+        "        return [tf.multiply(upstream, y), tf.math.reduce_sum(tf.multiply(upstream, x))]\n"), True),
+    Answer(KEY, "d-right-all-axes", _m(
+        "        axes = list(range(len(x.shape)))\n"
+        "        return upstream * y, tf.reduce_sum(upstream * x, axis=axes)\n"), True),
+    Answer(KEY, "d-numpy-sum", _m(
+        "        return upstream * y, np.sum(upstream.numpy() * x.numpy())\n"), False,
+           mistake="dL/dy is a NumPy number: strict_custom_gradient wants TensorFlow tensors (and .numpy() fails in tf.function)",
+           must_mention=("NumPy|TensorFlow operation",)),
+    Answer(KEY, "d-dy-forgets-upstream", _m("        return upstream * y, tf.reduce_sum(x)\n"), False,
+           mistake="dL/dy forgets upstream: it must be the sum of upstream times x",
+           must_mention=("ignor|forg|missing|whatever upstream|without upstream",)),
+    Answer(KEY, "d-sign-on-y", _m("        return upstream * y, -tf.reduce_sum(upstream * x)\n"), False,
+           mistake="a minus sign on dL/dy (copied from divide's -x/y²)",
+           must_mention=("sign",)),
+    Answer(KEY, "d-only-one-gradient", _m("        return upstream * y\n"), False,
+           mistake="only one gradient returned for a function of two inputs",
+           must_mention=("two|2 gradients|each input|per input|one gradient per",)),
+    Answer(KEY, "d-float32-constant", _m(
+        "        one = tf.constant(1.0)\n"
+        "        return upstream * y * one, tf.reduce_sum(upstream * x) * one\n"), False,
+           mistake="a float32 tf.constant meets float64 inputs",
+           must_mention=("float64|dtype",)),
+    Answer(KEY, "d-dx-summed", _m(
+        "        return tf.reduce_sum(upstream) * y, tf.reduce_sum(upstream * x)\n"), False,
+           mistake="dL/dx summed into one number: it must have x's shape, upstream * y entry by entry",
+           must_mention=("shape",)),
+    Answer(KEY, "d-dy-none-half-done", _m(
+        "        dx = upstream * y\n        # TODO dy\n        return dx, None\n"), False,
+           mistake="None returned for y, which is a float input and needs a gradient",
+           must_mention=("None",)),
+    Answer(KEY, "d-dx-forgets-y", _m("        return upstream, tf.reduce_sum(upstream * x)\n"), False,
+           mistake="dL/dx is upstream alone: the local derivative y is missing",
+           must_mention=("times y|* y|by y|factor y|missing y|local derivative|dz/dx|∂z/∂x",)),
+    Answer(KEY, "d-right-flattened-sum", _m(
+        "        return upstream * y, tf.reduce_sum(tf.reshape(upstream * x, [-1]))\n"), True),
+]

@@ -251,3 +251,72 @@ def erfcx(x):
 ''', False, "Without @tf.custom_gradient the function returns the pair (y, grad) and the tape never calls grad.",
            ('custom_gradient|pair|decorat',)),
 ]
+
+
+# ---------------------------------------------------------------- d-: a second learner corpus, written blind
+def _e(forward, grad_body, before=""):
+    return (before + "@tf.custom_gradient\ndef erfcx(x):\n" + forward + "    def grad(upstream):\n" + grad_body +
+            "    return y, grad\n")
+
+
+_NPF = "    y = tf.numpy_function(scipy.special.erfcx, [x], x.dtype)\n    y.set_shape(x.shape)\n"
+_RIGHT = "        return upstream * (2 * x * y - 2 / np.sqrt(np.pi))\n"
+
+ANSWERS += [
+    Answer(KEY, "d-slope-in-scipy-float64", _e(_NPF,
+        "        slope = tf.numpy_function(lambda t: 2 * t * scipy.special.erfcx(t) - 2 / np.sqrt(np.pi), [x], x.dtype)\n"
+        "        slope.set_shape(x.shape)\n"
+        "        return upstream * slope\n"), False,
+           mistake="the slope's NumPy code returns float64 for float32 input (2/np.sqrt(np.pi) is a float64 scalar)",
+           must_mention=("float64|astype|dtype",)),
+    Answer(KEY, "d-right-py-function", _e(
+        "    y = tf.py_function(lambda t: scipy.special.erfcx(t.numpy()), [x], x.dtype)\n"
+        "    y = tf.ensure_shape(y, x.shape)\n", _RIGHT), True),
+    Answer(KEY, "d-right-typed-constant", _e(_NPF,
+        "        c = tf.constant(2 / np.sqrt(np.pi), dtype=x.dtype)\n"
+        "        return upstream * (2 * x * y - c)\n"), True),
+    Answer(KEY, "d-right-factored", _e(_NPF,
+        "        return 2 * upstream * (x * y - 1 / np.sqrt(np.pi))\n"), True),
+    Answer(KEY, "d-grad-from-formula", _e(_NPF,
+        "        return upstream * (2 * x * tf.exp(x ** 2) * tf.math.erfc(x) - 2 / np.sqrt(np.pi))\n"), False,
+           mistake="the derivative recomputes e^{x²}·erfc(x): inf·0 = nan for large x; use y (erfcx) instead",
+           must_mention=("overflow|nan|inf|finite",)),
+    Answer(KEY, "d-erfc-derivative-only", _e(_NPF,
+        "        return upstream * (-2 / np.sqrt(np.pi) * tf.exp(-x ** 2))\n"), False,
+           mistake="differentiates only erfc(x) (and not even scaled): the product rule's e^{x²} term is missing",
+           must_mention=("product rule|2x|2·x|e^{x²}|exp",)),
+    Answer(KEY, "d-tout-float64", _e(
+        "    y = tf.numpy_function(scipy.special.erfcx, [tf.cast(x, tf.float64)], tf.float64)\n"
+        "    y.set_shape(x.shape)\n", _RIGHT), False,
+           mistake="the forward always returns float64: float32 input gets a float64 output (and grad mixes dtypes)",
+           must_mention=("dtype|float32|float64",)),
+    Answer(KEY, "d-no-grad-returned", _e(_NPF, _RIGHT).replace("    return y, grad\n", "    return y\n"), False,
+           mistake="returns only y: a custom-gradient function must return (y, grad)",
+           must_mention=("grad",)),
+    Answer(KEY, "d-constant-1-over-sqrt-pi", _e(_NPF,
+        "        return upstream * (2 * x * y - 1 / np.sqrt(np.pi))\n"), False,
+           mistake="the constant is 2/√π (from erf'), not 1/√π",
+           must_mention=("2/√π|2 / √π|constant|factor|erf'",)),
+    Answer(KEY, "d-float32-constant", _e(_NPF,
+        "        return upstream * (2 * x * y - tf.constant(2 / np.sqrt(np.pi)))\n"), False,
+           mistake="a float32 tf.constant meets float64 input",
+           must_mention=("float64|dtype",)),
+    Answer(KEY, "d-right-astype-wrapper", _e(
+        "    y = tf.numpy_function(lambda t: scipy.special.erfcx(t).astype(t.dtype), [x], x.dtype)\n"
+        "    y.set_shape(x.shape)\n",
+        "        return upstream * (2 * x * y - tf.cast(2 / np.sqrt(np.pi), x.dtype))\n"), True),
+    Answer(KEY, "d-kept-exp-on-constant", _e(_NPF,
+        "        return upstream * (2 * x * y - 2 / np.sqrt(np.pi) * tf.exp(-x ** 2))\n"), False,
+           mistake="e^{x²}·erf'(x) = 2/√π: the e^{-x²} cancels and must not stay on the constant term",
+           must_mention=("cancel|e^{-x²}|exp(-x²)|e^(-x²)",)),
+    Answer(KEY, "d-numpy-in-grad", _e(_NPF,
+        "        y_np = scipy.special.erfcx(x.numpy())\n"
+        "        return upstream * (2 * x * y_np - 2 / np.sqrt(np.pi))\n"), False,
+           mistake=".numpy() inside grad: fails inside tf.function",
+           must_mention=("numpy|tf.function",)),
+    Answer(KEY, "d-slope-from-erfc-times-exp", _e(_NPF,
+        "        erf_slope = 2 / np.sqrt(np.pi) * tf.exp(-x ** 2)\n"
+        "        return upstream * (2 * x * y - tf.exp(x ** 2) * erf_slope)\n"), False,
+           mistake="e^{x²}·e^{-x²} computed as a product: inf·0 = nan for large x; simplify to 2/√π",
+           must_mention=("overflow|nan|inf|finite",)),
+]
