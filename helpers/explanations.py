@@ -300,6 +300,19 @@ def _none_from_custom_gradient(seen: Seen) -> bool:
     return not seen.line or "custom_gradient" in last
 
 
+_BAD_AXIS = re.compile(r"Invalid reduction dimension \(?(-?\d+) for input with (\d+) dimension|axis (-?\d+) is out "
+                       r"of bounds for array of dimension (\d+)")
+
+
+def _say_bad_axis(seen: Seen, _) -> str:
+    found = _BAD_AXIS.search(seen.text)
+    axis, rank = int(found.group(1) or found.group(3)), int(found.group(2) or found.group(4))
+    axes = "only axis 0" if rank == 1 else f"axes 0 to {rank - 1}"
+    return (f"an operation over axis {axis} of a tensor with {rank} axis{'es' if rank != 1 else ''}, which has "
+            f"{axes}. axis=-1 names the last axis whatever the number of axes, so the same code works for one "
+            f"vector and for a batch of rows. ({seen.original})")
+
+
 def _said(message: str, tensorflow: bool = False) -> Callable[[Seen, Any], str]:
     """A sentence that ends with the original error in parentheses (``(TensorFlow: ...)`` for TensorFlow's)."""
     lead = "TensorFlow: " if tensorflow else ""
@@ -464,6 +477,8 @@ def _rules() -> list[Rule]:
              _said("tf.einsum's subscripts do not fit the tensors: each operand needs one letter per axis, in the "
                    "order of its shape, and the output may use only letters of the inputs.", tensorflow=True),
              ValueError("Einsum: output subscripts contain a label that appears in no input [Op:Einsum]")),
+        Rule("bad_axis", lambda seen: _BAD_AXIS.search(seen.text) is not None, _say_bad_axis,
+             ValueError("Invalid reduction dimension (1 for input with 1 dimension(s) [Op:Sum]")),
         Rule("matmul_shapes", _matvec_sizes, _say_matvec,
              ValueError("Matrix size-incompatible: In[0]: [5,3], In[1]: [5,1] [Op:MatMul]"),
              "your line 4: return tf.linalg.matvec(A, upstream)"),
@@ -505,6 +520,13 @@ def _rules() -> list[Rule]:
              _said("a float was combined with an integer tensor; integers carry no gradient. Use float inputs "
                    "(tf.constant([1.0, 2.0])) or tf.cast."),
              TypeError("Cannot convert 0.5 to EagerTensor of dtype int32")),
+        Rule("python_iteration", text(r"Iterating over a symbolic `?tf\.Tensor`? is not allowed"),
+             _said("Python iterated over a symbolic tensor inside tf.function: a for loop over a tensor, or a tensor "
+                   "unpacked into several names (a, b = t), which needs the tensor's values. If it is the return "
+                   "of a @tf.custom_gradient function, that must return the pair (y, grad), not y alone. For a loop, "
+                   "use TensorFlow operations that work entry by entry, or tf.while_loop."),
+             TypeError("Iterating over a symbolic `tf.Tensor` is not allowed. You can attempt the following "
+                       "resolutions to the problem: ...")),
         Rule("python_bool", either(text(r"truth value of an array with more than one element is ambiguous"),
                                    lambda s: s.name == "OperatorNotAllowedInGraphError",
                                    text(r"as a Python `bool`"), both(text(r"must be a scalar"), text(r"switch_pred"))),

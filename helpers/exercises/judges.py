@@ -534,16 +534,23 @@ def _match_known_wrong(answer, inputs, known_wrong) -> Feedback | None:
     with running("calling your function"):
         y = answer(*inputs)
     y = one_tensor(y, "your function")
-    upstream = tf.constant(np.random.default_rng(7).standard_normal(tuple(y.shape)), dtype=y.dtype)
-    got = _grads_for(answer, inputs, upstream)
+    # Two upstreams: a mistake matches at both, a coincidence (a sum that happens to be 0) hardly ever.
+    upstreams = [tf.constant(np.random.default_rng(seed).standard_normal(tuple(y.shape)), dtype=y.dtype)
+                 for seed in (7, 8)]
+    got = [_grads_for(answer, inputs, upstream) for upstream in upstreams]
     for key, wrong, message in known_wrong:
-        want = wrong(*inputs, upstream)
-        want = want if isinstance(want, (list, tuple)) else (want,)
-        if len(want) == len(got) and all(
-                g is not None and w is not None and tf.is_tensor(g) and tuple(g.shape) == tuple(w.shape)
-                and np.allclose(g.numpy(), np.asarray(w), rtol=1e-4, atol=1e-6) for g, w in zip(got, want)):
+        if all(_same_gradients(mine, wrong(*inputs, upstream)) for mine, upstream in zip(got, upstreams)):
             return Feedback(False, message, key)
     return None
+
+
+def _same_gradients(got, want) -> bool:
+    import tensorflow as tf
+
+    want = want if isinstance(want, (list, tuple)) else (want,)
+    return len(want) == len(got) and all(
+        g is not None and w is not None and tf.is_tensor(g) and tuple(g.shape) == tuple(w.shape)
+        and np.allclose(g.numpy(), np.asarray(w), rtol=1e-4, atol=1e-6) for g, w in zip(got, want))
 
 
 # How far (relative to the gradient's largest entry) a right gradient can be from the exact one: rounding in the
@@ -742,7 +749,7 @@ def _feedback_on_a_failed_check(fn, inputs, report, known_wrong, reference_forwa
     if unexplained:
         ratio, off = _approximation_error(fn, inputs, reference_forward)
         if 1 < ratio and off <= 2e-2:           # close to the derivative everywhere, yet not it
-            return Feedback(False, _approximation_words(off), "approximation")
+            return Feedback(False, _approximation_words(off, inputs), "approximation")
     mistake, sentence = _in_the_exercises_words(mistake, sentence, messages, fallback)
     return Feedback(False, sentence + at, mistake)
 
@@ -779,11 +786,18 @@ def _not_the_derivative(fn, points: list, reference_forward) -> Feedback | None:
                                    "than a plain product? The gradient of a derivative is upstream times the local "
                                    "derivative, for every upstream.", "not_linear")
         if ratio > 1:
-            return Feedback(False, _approximation_words(off), "approximation")
+            return Feedback(False, _approximation_words(off, inputs), "approximation")
     return None
 
 
-def _approximation_words(off: float) -> str:
+def _approximation_words(off: float, inputs: tuple = ()) -> str:
+    """Why a gradient is close to the derivative but not it: float32 rounding in a float64 check, or an
+    approximation."""
+    if off < 1e-6 and any(getattr(x, "dtype", None) == "float64" for x in inputs):
+        return (f"your gradient is off by up to {off:.1e} of its largest entry for float64 inputs: float32's rounding. "
+                "Somewhere grad computes in float32: tf.cast(c, x.dtype) of a Python number and tf.constant(c) make a "
+                "float32 tensor first. Write constants as Python or NumPy numbers (they take x's dtype), or "
+                "tf.constant(c, dtype=x.dtype).")
     return (f"your gradient is close to the exact derivative but not equal to it (off by up to {off:.1e} of its "
             "largest entry, more than rounding): an approximation, such as a finite difference inside grad or a "
             "few terms of a series, is not the derivative. Write the derivative itself.")

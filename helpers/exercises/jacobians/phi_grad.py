@@ -37,6 +37,12 @@ _judge_values = gradient_judge(
          "close: by the chain rule, erf(x/√2) also needs the derivative of the inner function x/√2 as a factor."),
         ("wrong_sign", lambda x, u: u * tf.exp(x * x / 2) / np.sqrt(2 * np.pi),
          "check the sign in the exponent: a density falls off away from 0."),
+        ("extra_factor_x", lambda x, u: u * x * tf.exp(-x * x / 2) / np.sqrt(2 * np.pi),
+         "your gradient is x times the right one: an extra factor x. Differentiating the exponent −x²/2 belongs to "
+         "the density's own derivative, not to Φ's."),
+        ("density_derivative", lambda x, u: -u * x * tf.exp(-x * x / 2) / np.sqrt(2 * np.pi),
+         "that is φ′(x) = −x φ(x), the derivative of the density: one derivative too many. Φ's derivative is the "
+         "density itself."),
         ("missing_normalisation", lambda x, u: u * tf.exp(-x * x / 2),
          "close: the shape of your derivative is right, but a constant factor is missing. Differentiate "
          "½(1 + erf(x/√2)) with the chain rule, using the derivative of erf the prompt gives."),
@@ -134,7 +140,7 @@ EXERCISE = Exercise(
     title="The gradient of Φ, the standard normal CDF",
     judge=_judge_phi,
     answer_name="phi_tf",
-    mistakes=("cdf_not_pdf", "inner_derivative", "missing_normalisation", "upstream_ignored", "wrong_sign",
+    mistakes=("cdf_not_pdf", "inner_derivative", "extra_factor_x", "density_derivative", "missing_normalisation", "upstream_ignored", "wrong_sign",
               "constant_factor"),
     hints={"upstream_ignored": "multiply the density by upstream.",
            "constant_factor": "Φ = ½(1 + erf(x/√2)): the chain rule gives the factor ½ in front, erf' taken at the "

@@ -4,7 +4,7 @@ import numpy as np
 import tensorflow as tf
 
 from .. import Exercise, Feedback
-from ...boundary import call
+from ...boundary import LearnerCodeError, call
 from ..judges import builds_square_matrix, gradient_judge, one_tensor
 
 
@@ -16,6 +16,13 @@ _SOFTMAX_WRONG = [
     ("diagonal_only", lambda z, u: u * tf.nn.softmax(z) * (1 - tf.nn.softmax(z)),
      "you used only the diagonal of the Jacobian. Softmax couples every output to every input: each sᵢ "
      "changes when any zⱼ changes, so the off-diagonal entries matter too."),
+    ("offdiagonal_only", lambda z, u: -tf.nn.softmax(z) * tf.reduce_sum(u * tf.nn.softmax(z), axis=-1, keepdims=True),
+     "you used only the s sᵀ part of the Jacobian: the diag(s) part, which sends each upstream entry back scaled by "
+     "its own output sᵢ, is missing."),
+    ("diagonal_twice", lambda z, u: tf.nn.softmax(z) * (1 - tf.nn.softmax(z)) * u
+     - tf.nn.softmax(z) * tf.reduce_sum(u * tf.nn.softmax(z), axis=-1, keepdims=True),
+     "the diagonal is counted twice: s sᵀ already holds sᵢ² on its diagonal, so the first term comes from "
+     "diag(s) alone, without the 1 − s."),
     ("missing_s", lambda z, u: u - tf.reduce_sum(u * tf.nn.softmax(z), axis=-1, keepdims=True),
      "close: compare your expression with Jᵀu for J = diag(s) − s sᵀ, entry by entry: a factor is missing."),
     ("unweighted_sum", lambda z, u: tf.nn.softmax(z) * (u - tf.reduce_sum(u, axis=-1, keepdims=True)),
@@ -49,24 +56,27 @@ _softmax_vector, _softmax_batch = (
                    known_wrong=_SOFTMAX_WRONG, fallback=_SOFTMAX_FALLBACK) for k in (0, 1))
 
 
+_FORMS_JACOBIAN = ("grad builds an n × n matrix (the Jacobian, or an outer product): for n outputs that costs n² "
+                   "memory. The VJP needs only vectors: find Jᵀu without forming J.")
+
+
 def _judge_softmax(answer) -> Feedback:
+    """One vector, then a batch of rows, then no n × n matrix built, then large scores (in that order: a Jacobian
+    built for one vector usually fails on a batch first, and that is the more useful thing to hear)."""
     feedback = _softmax_vector(answer)
     if feedback.passed:
-        z, u = tf.constant(np.linspace(-1.0, 1.0, 7)), tf.constant(np.linspace(0.5, -0.5, 7))
-
-        def vjp(z, u):
-            with tf.GradientTape() as tape:
-                tape.watch(z)
-                s = answer(z)
-            return tape.gradient(s, z, output_gradients=u)
-
-        if builds_square_matrix(vjp, (z, u), 7):
-            return Feedback(False, "right values, but grad builds an n × n matrix (the Jacobian, or an outer "
-                                   "product): for n outputs that costs n² memory. The VJP needs only vectors: find "
-                                   "Jᵀu without forming J.", "forms_jacobian")
-        feedback = _softmax_batch(answer)
+        try:
+            feedback = _softmax_batch(answer)
+        except LearnerCodeError:
+            if not _forms_jacobian(answer):
+                raise
+            return Feedback(False, _FORMS_JACOBIAN + " Built for one vector, it also breaks on a batch of rows (an "
+                                   "outer product such as tf.tensordot(s, s, axes=0) is s sᵀ only for one vector).",
+                            "forms_jacobian")
         if not feedback.passed and feedback.mistake not in ("batch_sum", "column_sum"):
             feedback.message = f"right for one vector, but not for a batch of rows: {feedback.message}"
+    if feedback.passed and _forms_jacobian(answer):
+        return Feedback(False, "right values, but " + _FORMS_JACOBIAN, "forms_jacobian")
     if feedback.passed:
         z, u = tf.constant([[90.0, 0.0, -5.0]]), tf.constant([[1.0, -2.0, 0.5]])
         with tf.GradientTape() as tape:
@@ -81,12 +91,24 @@ def _judge_softmax(answer) -> Feedback:
     return feedback
 
 
+def _forms_jacobian(answer) -> bool:
+    z, u = tf.constant(np.linspace(-1.0, 1.0, 7)), tf.constant(np.linspace(0.5, -0.5, 7))
+
+    def vjp(z, u):
+        with tf.GradientTape() as tape:
+            tape.watch(z)
+            s = answer(z)
+        return tape.gradient(s, z, output_gradients=u)
+
+    return builds_square_matrix(vjp, (z, u), 7)
+
+
 EXERCISE = Exercise(
     key="03.softmax_vjp",
     title="The VJP of softmax, without building the Jacobian",
     judge=_judge_softmax,
     answer_name="softmax",
-    mistakes=("diagonal_only", "missing_s", "unweighted_sum", "mean_not_sum", "batch_sum", "forms_jacobian", "zeros",
+    mistakes=("diagonal_only", "offdiagonal_only", "diagonal_twice", "missing_s", "unweighted_sum", "mean_not_sum", "batch_sum", "forms_jacobian", "zeros",
               "wrong_sign", "overflow", "log_softmax", "column_sum"),
     hints={"broadcast_shapes": "tf.reduce_sum(..., axis=-1) drops the axis it sums over; with keepdims=True it keeps "
                                "it, so the one number per row lines up with that row of s.",

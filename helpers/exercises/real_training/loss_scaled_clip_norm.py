@@ -61,6 +61,9 @@ _CLIP_MISTAKES = [
     ("always_normalised", lambda u, s, s0: u / np.sqrt(np.sum(u ** 2)),
      "a true upstream of norm {norm:.3g} must pass unchanged, but yours is stretched to norm 1: a clip limits the "
      "norm, it never enlarges it."),
+    ("squared_norm", lambda u, s, s0: u * min(1.0, 1.0 / float(np.sum(u ** 2))),
+     "your clip divides by the squared norm, the sum of the squares, where the norm is its square root: a true "
+     "upstream of norm {norm:.3g} comes back with norm {got:.3g} instead of {want:.3g}."),
     ("per_row", lambda u, s, s0: _clip_rows(u),
      "for a matrix upstream you clipped the norm of each row; the exercise clips the norm of the whole upstream, "
      "all its entries together."),
@@ -187,7 +190,7 @@ EXERCISE = Exercise(
     judge=_judge_clip,
     answer_name="clip_norm_under_loss_scale",
     mistakes=("not_clipped", "scale_ignored", "not_rescaled", "scale_inverted", "elementwise", "always_normalised",
-              "per_row", "stale_scale", "overflow", "float16_precision", "wrong_dtype", "dtype_mismatch",
+              "squared_norm", "per_row", "stale_scale", "overflow", "float16_precision", "wrong_dtype", "dtype_mismatch",
               "numpy_in_graph"),
     hints={"dtype_mismatch": "under mixed precision upstream is float16 and the loss scale a float32 variable: do "
                              "the arithmetic in float32, and cast the result back to upstream's dtype.",

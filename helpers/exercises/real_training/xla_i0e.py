@@ -40,6 +40,9 @@ _I0E_GRAD_MISTAKES = [
     ("sign_term_missing", lambda x, u: u * scipy.special.i1e(x),
      "your slope is only the first of the two terms of i0e_slope: the second one (with np.sign and i0e) is "
      "missing."),
+    ("sign_dropped", lambda x, u: u * (scipy.special.i1e(x) - scipy.special.i0e(x)),
+     "your slope is right for positive x only: i0e_slope's second term multiplies i0e by np.sign(x), which is −1 "
+     "for negative x."),
     ("abs_not_sign", lambda x, u: u * (scipy.special.i1e(x) - np.abs(x) * scipy.special.i0e(x)),
      "your second term multiplies by |x|; i0e_slope multiplies by np.sign(x), which is only ±1."),
     ("sign_flipped", lambda x, u: u * (scipy.special.i1e(x) + np.sign(x) * scipy.special.i0e(x)),
@@ -97,8 +100,10 @@ def _judge_i0e_gradient(g, x, u, where=""):
     for key, wrong, message in _I0E_GRAD_MISTAKES:
         if np.allclose(got, wrong(xs, us), rtol=1e-4, atol=1e-6):
             reject(message, key)
+    off = ~np.isclose(got, us * _i0e_slope(xs), rtol=1e-4, atol=1e-7)
     reject(f"your gradient{where} differs from i0e_numpy's, upstream times i0e_slope(x), at x = "
-           f"{np.round(xs, 3).tolist()}.", "wrong_values")
+           f"{np.round(xs[off], 3).tolist()}" + (f" (and agrees at x = {np.round(xs[~off], 3).tolist()})"
+                                                  if (~off).any() else "") + ".", "wrong_values")
 
 
 def _judge_i0e(answer) -> Feedback:
@@ -133,7 +138,7 @@ EXERCISE = Exercise(
     title="A tf.numpy_function custom gradient rewritten for XLA",
     judge=_judge_i0e,
     answer_name="i0e_xla",
-    mistakes=("unscaled", "wrong_function", "no_custom_gradient", "upstream_ignored", "sign_term_missing",
+    mistakes=("unscaled", "wrong_function", "no_custom_gradient", "upstream_ignored", "sign_term_missing", "sign_dropped",
               "abs_not_sign", "sign_flipped", "unscaled_slope", "swapped_orders", "jit_compile", "numpy_in_graph"),
     hints={"jit_compile": "XLA compiles TensorFlow operations only: tf.numpy_function, tf.py_function and tf.print "
                           "have nothing it can compile. TensorFlow has its own version of each SciPy function used "

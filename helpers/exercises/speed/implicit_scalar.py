@@ -110,6 +110,19 @@ def _x_inside_tanh(slope_from_z):
     return grads
 
 
+def _tanh_squared_for_slope(x, w, u):
+    """tanh² taken for tanh's slope (the 1 − forgotten)."""
+    z = iterate_fixed_point(x, w)
+    D = tf.tanh(w * z) ** 2
+    return _grads(u, z, D, 1 / (1 - w * D))
+
+
+def _x_for_z_in_dw(x, w, u):
+    z, D = _slope(x, w)
+    through = u / (1 - w * D)
+    return through, tf.reduce_sum(through * D * x)
+
+
 def _w_for_z_in_dw(x, w, u):
     z, D = _slope(x, w)
     through = u / (1 - w * D)
@@ -173,6 +186,12 @@ _judge_values = gradient_judge(
                "those are the formulas for z = tanh(w z + x), with x inside the tanh, as in the matrix example above. "
                "Here x is added after the tanh, z = tanh(w z) + x: differentiate this equation, with tanh's slope "
                "taken at its own argument w z.") for slope_from_z in (True, False)],
+            ("slope_not_one_minus", _tanh_squared_for_slope,
+             "tanh's slope is not tanh²: work out tanh's derivative again (tanh² appears in it, but it is not "
+             "all of it)."),
+            ("x_for_z", _x_for_z_in_dw,
+             "the gradient for w has the wrong factor: w enters through tanh(w z), and the derivative of w z with "
+             "respect to w, z held as it is, is not x. dx is right."),
             ("w_for_z", _w_for_z_in_dw,
              "the gradient for w has the wrong factor: w enters through tanh(w z), and the derivative of w z with "
              "respect to w, z held as it is, is not w. dx is right."),
@@ -308,6 +327,7 @@ EXERCISE = Exercise(
     judge=_judge_implicit,
     answer_name="fixed_point",
     mistakes=("last_step_only", "plus_sign", "hard_coded_w", "truncated", "slope_at_x", "slope_of_z",
+              "slope_not_one_minus", "x_for_z",
               "slope_not_squared", "upstream_ignored", "not_summed", "mean_not_sum", "product_of_sums",
               "z_factor_missing", "slope_at_z", "slope_in_dx", "x_inside_tanh", "w_for_z", "wrong_sign", "unrolled"),
     hints={"upstream_ignored": "multiply both gradients by upstream.",

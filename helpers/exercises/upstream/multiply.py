@@ -15,7 +15,8 @@ _SCALARS = (tf.constant(2.0), tf.constant(-1.5))
 def _broadcast_points():
     # One y for every entry of a vector x (with a 0, where a gradient that divides by x is NaN) and of a matrix x,
     # then the two single numbers again.
-    return [(tf.constant([1.5, 0.0, -2.0, 0.5]), tf.constant(0.8)),
+    # (x's entries do not sum to 0: a sum of x times a sum of upstream must not look like a sum of x.)
+    return [(tf.constant([1.5, 0.0, -2.0, 0.9]), tf.constant(0.8)),
             (tf.constant([[1.2, -0.4, 2.0], [0.3, 1.0, -1.5]], tf.float64), tf.constant(0.7, tf.float64)),
             _SCALARS]
 
@@ -44,6 +45,12 @@ _KNOWN_WRONG = [
     ("upstream_only", lambda x, y, u: (u * y, tf.reduce_sum(u)),
      "the gradient for y adds up upstream alone. Each use of y, zᵢ = xᵢ·y, sends back upstreamᵢ times the slope "
      "∂zᵢ/∂y: what is that slope?"),
+    ("upstream_ignored", lambda x, y, u: (u * y, tf.reduce_sum(x)),
+     "the gradient for y ignores upstream: it is the same whatever upstream grad receives. Each use of y, "
+     "zᵢ = xᵢ·y, sends back its own entry of upstream times its slope ∂zᵢ/∂y."),
+    ("upstream_only", lambda x, y, u: (u, tf.reduce_sum(u * x)),
+     "the gradient for x is upstream alone, without the local derivative: how does zᵢ = xᵢ·y change when xᵢ "
+     "alone changes?"),
     ("mean_not_sum", lambda x, y, u: (u * y, tf.reduce_mean(u * x)),
      "you averaged the contributions to y's gradient: every use of y counts in full, so they are summed, not "
      "averaged."),

@@ -8,6 +8,10 @@ from answer_kit import Answer, cg
 KEY = "03.phi_grad"
 
 MISTAKES = {
+    'extra_factor_x': cg(lambda x: 0.5 * (1 + tf.math.erf(x / 2 ** 0.5)),
+                         lambda x, u: u * x * tf.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi)),
+    'density_derivative': cg(lambda x: 0.5 * (1 + tf.math.erf(x / 2 ** 0.5)),
+                             lambda x, u: -u * x * tf.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi)),
     'cdf_not_pdf': cg(lambda x: 0.5 * (1 + tf.math.erf(x / 2 ** 0.5)),
                               lambda x, u: u * 0.5 * (1 + tf.math.erf(x / 2 ** 0.5))),
     'upstream_ignored': cg(lambda x: 0.5 * (1 + tf.math.erf(x / 2 ** 0.5)),
@@ -935,7 +939,9 @@ ANSWERS += [
         "        return upstream * 0.5 * derf / np.sqrt(2.0)       # times dt/dx = 1/√2\n"), True),
     Answer(KEY, "d-right-math-module-cast", _p(
         "        c = tf.cast(1 / math.sqrt(2 * math.pi), x.dtype)\n"
-        "        return upstream * c * tf.math.exp(-0.5 * tf.square(x))\n", before="import math\n\n"), True),
+        "        return upstream * c * tf.math.exp(-0.5 * tf.square(x))\n", before="import math\n\n"), False,
+           mistake="tf.cast of a Python number makes a float32 tensor first: float64 gets a float32-rounded constant",
+           must_mention=("float32",)),
     Answer(KEY, "d-right-typed-constant", _p(
         "        norm = tf.constant(1 / np.sqrt(2 * np.pi), dtype=x.dtype)\n"
         "        return upstream * norm * tf.exp(-x * x / 2)\n"), True),

@@ -9,6 +9,9 @@ KEY = "03.softmax_vjp"
 MISTAKES = {
     'diagonal_only': cg(sm, lambda z, u: u * sm(z) * (1 - sm(z))),
     'missing_s': cg(sm, lambda z, u: u - tf.reduce_sum(u * sm(z))),
+    'offdiagonal_only': cg(sm, lambda z, u: -sm(z) * tf.reduce_sum(u * sm(z), axis=-1, keepdims=True)),
+    'diagonal_twice': cg(sm, lambda z, u: sm(z) * (1 - sm(z)) * u - sm(z) * tf.reduce_sum(u * sm(z), axis=-1,
+                                                                                      keepdims=True)),
     'zeros': cg(sm, lambda z, u: sm(z) * (1 - tf.reduce_sum(sm(z)))),
     'wrong_sign': cg(sm, lambda z, u: -sm(z) * (u - tf.reduce_sum(u * sm(z)))),
     'batch_sum': cg(sm, lambda z, u: sm(z) * (u - tf.reduce_sum(u * sm(z)))),

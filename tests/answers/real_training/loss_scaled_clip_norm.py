@@ -178,7 +178,6 @@ def clip_norm_under_loss_scale(loss_scale):
            ('unchanged|limit',), names='not_clipped'),
 ]
 
-MISTAKES = named_mistakes(ANSWERS)
 
 
 # ---------------------------------------------------------------- d-: a second learner corpus, written blind
@@ -252,5 +251,7 @@ ANSWERS += [
         "            sq = tf.reduce_sum(g ** 2)\n"
         "            return tf.cast(g * tf.minimum(1.0, 1.0 / sq) * s, upstream.dtype)\n"), False,
            mistake="uses the squared norm (no square root) as the norm",
-           must_mention=("sqrt|square root|squared",)),
+           must_mention=("sqrt|square root|squared",), names='squared_norm'),
 ]
+
+MISTAKES = named_mistakes(ANSWERS)

@@ -152,7 +152,6 @@ def i0e_xla(x):
            ('swap|i1e',), names='swapped_orders'),
 ]
 
-MISTAKES = named_mistakes(ANSWERS)
 
 
 # ---------------------------------------------------------------- d-: a second learner corpus, written blind
@@ -201,7 +200,7 @@ ANSWERS += [
     Answer(KEY, "d-no-sign", _i(_FWD,
         "        return upstream * (tf.math.special.bessel_i1e(x) - y)\n"), False,
            mistake="the sign(x) factor of e^{-|x|}'s derivative is dropped: wrong for negative x",
-           must_mention=("sign|negative",)),
+           must_mention=("sign|negative",), names='sign_dropped'),
     Answer(KEY, "d-i1e-only", _i(_FWD,
         "        return upstream * tf.math.special.bessel_i1e(x)\n"), False,
            mistake="only I0' = I1 scaled: the product rule's −sign(x)·i0e term is missing",
@@ -217,3 +216,5 @@ ANSWERS += [
            mistake="the forward still calls SciPy through tf.numpy_function: XLA refuses it",
            must_mention=("numpy_function",)),
 ]
+
+MISTAKES = named_mistakes(ANSWERS)
