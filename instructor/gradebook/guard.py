@@ -306,84 +306,118 @@ def _importing(frame) -> bool:
 
 def install(channel: int, course: str, grader: str) -> None:
     """Set the guard up in this process, before any student code runs. ``channel`` is a file descriptor the
-    gradebook reads; ``course`` the folder of the course's helpers, ``grader`` the gradebook's own folder."""
-    key = os.urandom(32)
-    os.write(channel, PREFIX + b"key " + key.hex().encode("ascii") + b"\n")
-    snapshot = _Snapshot()
-    _record_helpers(snapshot)
-    _record_libraries(snapshot)
+    gradebook reads; ``course`` the folder of the course's helpers, ``grader`` the gradebook's own folder.
+
+    The steps of the module's docstring, in its order:
+
+    1. ``_send_key``: the first line on the channel, which the gradebook takes as the key;
+    2. ``_record_what_grading_reads``: before the hook, which compares against this record before each verdict;
+    3. ``_undumpable``;
+    4. the audit hook of a ``_Guard``, added last: it needs the key, the whole record and helpers' genuine
+       ``check`` (imported in step 2), and a hook cannot be removed once added.
+    """
+    key = _send_key(channel)
+    snapshot = _record_what_grading_reads()
     _undumpable()
     import helpers.exercises.core as core
 
-    genuine = core.check.__code__
-    places = _Places(course, grader)
-    state = {"busy": False, "reported": set(), "last_cell": None}
+    guard = _Guard(channel, key, snapshot, _Places(course, grader), genuine=core.check.__code__)
+    sys.addaudithook(guard.hook)
 
-    def send(kind: str, record: dict) -> None:
-        os.write(channel, line(key, kind, record))
 
-    def report(what: str, frame) -> None:
-        where = _where(frame)
-        mark = (what, where["file"], where["line"])
-        if mark not in state["reported"]:
-            state["reported"].add(mark)
-            send("tamper", {"what": what, **where})
+def _send_key(channel: int) -> bytes:
+    """A new key, sent to the gradebook as the first line on the channel."""
+    key = os.urandom(32)
+    os.write(channel, PREFIX + b"key " + key.hex().encode("ascii") + b"\n")
+    return key
 
-    def cell_started(code) -> None:
-        """A cell's code is about to run: what changed during the cells before it is reported now, with their count."""
-        if not _is_cell_file(getattr(code, "co_filename", "")):
+
+def _record_what_grading_reads() -> _Snapshot:
+    snapshot = _Snapshot()
+    _record_helpers(snapshot)
+    _record_libraries(snapshot)
+    return snapshot
+
+
+_AUDITED = ("object.", "sys.", "gc.", "ctypes.", "os.", "signal.", "threading.", "open", "helpers.", "instructor.",
+            "exec")
+"""The beginnings of the events the hook acts on; it returns at once for any other."""
+
+
+class _Guard:
+    """The audit hook and what it keeps: the signing key, the record of what grading reads, what it reported."""
+
+    def __init__(self, channel: int, key: bytes, snapshot: _Snapshot, places: _Places, genuine: types.CodeType):
+        self.channel, self.key, self.snapshot, self.places, self.genuine = channel, key, snapshot, places, genuine
+        self.busy = False               # True while the hook runs: the events its own work raises are let pass
+        self.reported: set = set()      # what was reported already: each is reported once
+        self.last_cell = None           # the execution count of the cell that ran last
+
+    def hook(self, event: str, args: tuple) -> None:
+        """The audit hook: a cell starting, a verdict, the end of the notebook, or something a student's cell did."""
+        if self.busy or not event.startswith(_AUDITED):
             return
-        for what in snapshot.changed():
-            if what not in state["reported"]:
-                state["reported"].add(what)
-                send("tamper", {"what": what, "file": "", "line": 0, "code": "",
-                                "cell": state["last_cell"], "after": True})
-        state["last_cell"] = _execution_count()
-
-    def hook(event: str, args: tuple) -> None:
-        if state["busy"] or not (event.startswith(("object.", "sys.", "gc.", "ctypes.", "os.", "signal.", "threading.",
-                                                    "open", "helpers.", "instructor.", "exec"))):
-            return
-        state["busy"] = True
+        self.busy = True
         try:
             if event == "exec":
-                cell_started(args[0])
+                self._cell_started(args[0])
                 return
             frame = sys._getframe(1)
             if event == VERDICT_EVENT:
-                _verdict(args, frame)
+                self._verdict(args, frame)
             elif event == FINISH_EVENT:
-                changed = snapshot.changed()
-                for what in changed:
-                    if what not in state["reported"]:
-                        state["reported"].add(what)
-                        send("tamper", {"what": what, "file": "", "line": 0, "code": "", "cell": state["last_cell"],
-                                        "after": True})
-                send("finish", {"cell": _execution_count(), "intact": not changed})
+                self._finish()
             else:
-                found = _suspicion(event, args, frame, places)
+                found = _suspicion(event, args, frame, self.places)
                 if found is not None:
-                    report(*found)
+                    self._report(*found)
         finally:
-            state["busy"] = False
+            self.busy = False
 
-    def _verdict(args: tuple, frame) -> None:
-        caller = frame
-        if caller is None or caller.f_code is not genuine:
-            who = _student_frame(frame, places) or frame
-            report("announced a verdict without helpers' check", who)
-            return
-        changed = snapshot.changed()
+    def _send(self, kind: str, record: dict) -> None:
+        os.write(self.channel, line(self.key, kind, record))
+
+    def _report(self, what: str, frame) -> None:
+        """Report what a student's frame did, once for each place."""
+        where = _where(frame)
+        mark = (what, where["file"], where["line"])
+        if mark not in self.reported:
+            self.reported.add(mark)
+            self._send("tamper", {"what": what, **where})
+
+    def _report_changes(self, changed: list[str], cell, after: bool) -> None:
+        """Report each change to what grading reads, once; ``after``: found after the cell that made it had run."""
         for what in changed:
-            if what not in state["reported"]:
-                state["reported"].add(what)
-                send("tamper", {"what": what, "file": "", "line": 0, "code": "", "cell": _execution_count()})
-        exercise, passed, mistake, message = (args + (None, None, None, None))[:4]
-        send("verdict", {"exercise": str(exercise), "passed": bool(passed) and not changed,
-                         "mistake": None if mistake is None else str(mistake), "message": str(message)[:4000],
-                         "cell": _execution_count(), "intact": not changed, "source": _cell_source(frame)})
+            if what not in self.reported:
+                self.reported.add(what)
+                record = {"what": what, "file": "", "line": 0, "code": "", "cell": cell}
+                self._send("tamper", {**record, "after": True} if after else record)
 
-    sys.addaudithook(hook)
+    def _cell_started(self, code) -> None:
+        """A cell's code is about to run: what changed during the cells before it is reported now, with their count."""
+        if not _is_cell_file(getattr(code, "co_filename", "")):
+            return
+        self._report_changes(self.snapshot.changed(), self.last_cell, after=True)
+        self.last_cell = _execution_count()
+
+    def _verdict(self, args: tuple, frame) -> None:
+        """Sign a verdict announced by the genuine check (failed if anything grading reads was changed)."""
+        if frame is None or frame.f_code is not self.genuine:
+            who = _student_frame(frame, self.places) or frame
+            self._report("announced a verdict without helpers' check", who)
+            return
+        changed = self.snapshot.changed()
+        self._report_changes(changed, _execution_count(), after=False)
+        exercise, passed, mistake, message = (args + (None, None, None, None))[:4]
+        self._send("verdict", {"exercise": str(exercise), "passed": bool(passed) and not changed,
+                               "mistake": None if mistake is None else str(mistake), "message": str(message)[:4000],
+                               "cell": _execution_count(), "intact": not changed, "source": _cell_source(frame)})
+
+    def _finish(self) -> None:
+        """The notebook has run: report what changed since the last cell started, then say whether all is intact."""
+        changed = self.snapshot.changed()
+        self._report_changes(changed, self.last_cell, after=True)
+        self._send("finish", {"cell": _execution_count(), "intact": not changed})
 
 
 def _undumpable() -> None:

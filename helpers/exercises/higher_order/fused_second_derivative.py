@@ -85,55 +85,108 @@ def _judge_second(answer) -> Feedback:
 
 
 def _judge_second_with_course_slope(fn) -> Feedback:
+    """The judging itself, with the course's fused_tanh in place (:func:`_judge_second`). The steps in order:
+
+    1. ``_derivatives_at``, at each point, eagerly then inside tf.function, for L = y:
+       ``_first_derivative`` (the forward value, then the first derivative), ``_second_derivative_is_none``,
+       ``_wrong_second_derivative``;
+    2. ``_dy_inside``: the same derivatives inside the loss L = Σ u·y², whose upstream depends on x;
+    3. ``_calls_fused_tanh``: the slope comes from fused_tanh (with tf.tanh the tape does everything itself);
+    4. ``_uses_the_fused_slope``: the first derivative follows the slope fused_tanh returns.
+
+    The second derivative is judged once the first is right (it is the first's derivative), and L = y before
+    L = Σ u·y²: an answer right for L = y that fails there is told it misplaced dy. How the values were computed
+    is judged once they are right.
+    """
     for xv, uv in _POINTS:
-        x, u = tf.constant(xv), tf.constant(uv)
-        t = np.tanh(xv)
-        slope, curvature = 1 - t ** 2, -2 * t * (1 - t ** 2)
         for in_function in (False, True):
-            mode = "inside tf.function" if in_function else "eagerly"
-            y, first, second = _derivatives(fn, x, u, in_function)
-            if not np.allclose(y.numpy(), t):
-                return Feedback(False, "the forward value is not tanh(x): return the first value of fused_tanh(x).",
-                                "wrong_forward")
-            if first is None:
-                return Feedback(False, "the first derivative is None: grad must return a gradient.", "none")
-            if np.allclose(first.numpy(), slope):
-                return Feedback(False, "your first derivative ignores upstream (dy): multiply by it.",
-                                "upstream_ignored")
-            if not np.allclose(first.numpy(), uv * slope):
-                return Feedback(False, "the first derivative is not upstream times fused_tanh's slope.",
-                                "wrong_first")
-            if second is None:
-                return Feedback(False, f"{mode} the second derivative is None: the first derivative is built from "
-                                       "fused_tanh's slope, which the tape cannot see into. Make the first "
-                                       "derivative itself a @tf.custom_gradient function of x whose own grad gives "
-                                       "its derivative (decorating grad does not help: its input is dy, not x), "
-                                       "and call it positionally: a call with keyword arguments skips its custom "
-                                       "gradient.",
-                                "second_none")
-            got = second.numpy()
-            if np.allclose(got, uv * curvature):
-                continue
-            if np.allclose(got, uv * slope):
-                return Feedback(False, "the second derivative equals the first: the inner grad must return the "
-                                       "derivative of the slope 1 − tanh²(x), not the slope again.",
-                                "not_differentiated")
-            if np.allclose(got, curvature):
-                return Feedback(False, "the second derivative ignores an upstream: the inner grad must multiply by "
-                                       "its own upstream (ddy), and the outer grad by dy.", "upstream_ignored")
-            if np.allclose(got, -uv * curvature):
-                return Feedback(False, "the second derivative has the wrong sign: check the sign when you "
-                                       "differentiate 1 − tanh²(x).", "wrong_sign")
-            ratio = got / (uv * curvature)
-            if np.all(np.isfinite(ratio)) and np.allclose(ratio, ratio.flat[0]) and abs(ratio.flat[0]) > 1e-3:
-                return Feedback(False, f"your second derivative is {ratio.flat[0]:.3g} times the right one at every "
-                                       "point: a constant factor is off. Differentiate 1 − tanh²(x) again, step by "
-                                       "step: the square brings down a factor too.", "constant_factor")
-            if np.allclose(got, uv * -2 * t):
-                return Feedback(False, "close: differentiating tanh²(x) needs the chain rule, and the derivative of "
-                                       "the inner tanh(x) is a factor you left out.", "chain_rule")
-            return Feedback(False, f"{mode} the second derivative is not right: differentiate the slope 1 − tanh²(x) "
-                                   "once more in the inner grad (the chain rule applies to tanh²).", "wrong_second")
+            feedback = _derivatives_at(fn, xv, uv, in_function)
+            if feedback is not None:
+                return feedback
+    feedback = _dy_inside(fn)
+    if feedback is None:
+        feedback = _calls_fused_tanh(fn)
+    if feedback is None:
+        feedback = _uses_the_fused_slope(fn)
+    if feedback is not None:
+        return feedback
+    return Feedback(True, "first derivative 1 − tanh²(x), second derivative −2 tanh(x)(1 − tanh²(x)), eagerly and "
+                          "inside tf.function, whatever the upstream, also inside the loss Σ u·y².")
+
+
+def _derivatives_at(fn, xv: np.ndarray, uv: np.ndarray, in_function: bool) -> Feedback | None:
+    """Step 1 of :func:`_judge_second_with_course_slope` at one point: None when y and both derivatives are right."""
+    t = np.tanh(xv)
+    slope, curvature = 1 - t ** 2, -2 * t * (1 - t ** 2)
+    mode = "inside tf.function" if in_function else "eagerly"
+    y, first, second = _derivatives(fn, tf.constant(xv), tf.constant(uv), in_function)
+    feedback = _first_derivative(y, first, t, uv, slope)
+    if feedback is None:
+        feedback = _second_derivative_is_none(second, mode)
+    if feedback is None:
+        feedback = _wrong_second_derivative(second.numpy(), t, uv, slope, curvature, mode)
+    return feedback
+
+
+def _first_derivative(y, first, t: np.ndarray, uv: np.ndarray, slope: np.ndarray) -> Feedback | None:
+    """The forward value is tanh(x), and the first derivative upstream times fused_tanh's slope."""
+    if not np.allclose(y.numpy(), t):
+        return Feedback(False, "the forward value is not tanh(x): return the first value of fused_tanh(x).",
+                        "wrong_forward")
+    if first is None:
+        return Feedback(False, "the first derivative is None: grad must return a gradient.", "none")
+    if np.allclose(first.numpy(), slope):
+        return Feedback(False, "your first derivative ignores upstream (dy): multiply by it.",
+                        "upstream_ignored")
+    if not np.allclose(first.numpy(), uv * slope):
+        return Feedback(False, "the first derivative is not upstream times fused_tanh's slope.",
+                        "wrong_first")
+    return None
+
+
+def _second_derivative_is_none(second, mode: str) -> Feedback | None:
+    """None for the second derivative: the tape cannot see into fused_tanh's slope."""
+    if second is None:
+        return Feedback(False, f"{mode} the second derivative is None: the first derivative is built from "
+                               "fused_tanh's slope, which the tape cannot see into. Make the first "
+                               "derivative itself a @tf.custom_gradient function of x whose own grad gives "
+                               "its derivative (decorating grad does not help: its input is dy, not x), "
+                               "and call it positionally: a call with keyword arguments skips its custom "
+                               "gradient.",
+                        "second_none")
+    return None
+
+
+def _wrong_second_derivative(got: np.ndarray, t: np.ndarray, uv: np.ndarray, slope: np.ndarray,
+                             curvature: np.ndarray, mode: str) -> Feedback | None:
+    """A second derivative that is not upstream times the curvature: the known mistakes, then wrong values."""
+    if np.allclose(got, uv * curvature):
+        return None
+    if np.allclose(got, uv * slope):
+        return Feedback(False, "the second derivative equals the first: the inner grad must return the "
+                               "derivative of the slope 1 − tanh²(x), not the slope again.",
+                        "not_differentiated")
+    if np.allclose(got, curvature):
+        return Feedback(False, "the second derivative ignores an upstream: the inner grad must multiply by "
+                               "its own upstream (ddy), and the outer grad by dy.", "upstream_ignored")
+    if np.allclose(got, -uv * curvature):
+        return Feedback(False, "the second derivative has the wrong sign: check the sign when you "
+                               "differentiate 1 − tanh²(x).", "wrong_sign")
+    ratio = got / (uv * curvature)
+    if np.all(np.isfinite(ratio)) and np.allclose(ratio, ratio.flat[0]) and abs(ratio.flat[0]) > 1e-3:
+        return Feedback(False, f"your second derivative is {ratio.flat[0]:.3g} times the right one at every "
+                               "point: a constant factor is off. Differentiate 1 − tanh²(x) again, step by "
+                               "step: the square brings down a factor too.", "constant_factor")
+    if np.allclose(got, uv * -2 * t):
+        return Feedback(False, "close: differentiating tanh²(x) needs the chain rule, and the derivative of "
+                               "the inner tanh(x) is a factor you left out.", "chain_rule")
+    return Feedback(False, f"{mode} the second derivative is not right: differentiate the slope 1 − tanh²(x) "
+                           "once more in the inner grad (the chain rule applies to tanh²).", "wrong_second")
+
+
+def _dy_inside(fn) -> Feedback | None:
+    """Both derivatives inside the loss L = Σ u·y², whose upstream 2u·y depends on x: a dy used inside the inner
+    custom-gradient function is a constant to the tape, and the second derivative misses that dependence."""
     for xv, uv in _POINTS:
         t = np.tanh(xv)
         slope, curvature = 1 - t ** 2, -2 * t * (1 - t ** 2)
@@ -147,19 +200,28 @@ def _judge_second_with_course_slope(fn) -> Feedback:
                                        "derivative misses that dependence. Use dy only outside the inner "
                                        "custom-gradient function (multiply its result by dy), so the tape sees it.",
                                 "dy_inside")
+    return None
+
+
+def _calls_fused_tanh(fn) -> Feedback | None:
+    """The answer calls fused_tanh: with tf.tanh, the tape differentiates everything by itself."""
     if not refers_to(fn, "fused_tanh"):
         return Feedback(False, "your derivatives are right, but tanh_op never calls fused_tanh: with tf.tanh the tape "
                                "can differentiate everything itself, which is not the situation of this exercise. "
                                "Take the value and the slope from y, slope = fused_tanh(x), and give the second "
                                "derivative yourself.", "not_fused")
+    return None
+
+
+def _uses_the_fused_slope(fn) -> Feedback | None:
+    """The first derivative follows the slope fused_tanh returns, rather than one computed again from x."""
     if _follows_fused_slope(fn) is False:
         return Feedback(False, "your derivatives are right, but your first derivative does not come from the slope "
                                "fused_tanh returns (the checker changed that slope, and yours stayed the same): you "
                                "computed it again from x with TensorFlow operations, which the tape can differentiate "
                                "by itself. This exercise is about a slope the tape cannot see: use the slope from "
                                "y, slope = fused_tanh(x), and give its derivative yourself.", "not_fused")
-    return Feedback(True, "first derivative 1 − tanh²(x), second derivative −2 tanh(x)(1 − tanh²(x)), eagerly and "
-                          "inside tf.function, whatever the upstream, also inside the loss Σ u·y².")
+    return None
 
 
 EXERCISE = Exercise(
