@@ -74,7 +74,8 @@ def value_and_gradient(f: Callable, x, *, label: str | None = None) -> tuple[np.
     """Evaluate an elementwise ``f`` and ``df/dx`` at every point of ``x``.
 
     The gradient is what ``tf.GradientTape`` returns, custom gradient or not;
-    a ``None`` gradient (``f`` not differentiable there) becomes NaN.
+    a ``None`` gradient (``f`` not differentiable there) becomes NaN. An ``f``
+    with integer or boolean values is refused: integers have no gradient.
     ``label`` names ``f`` in error messages.
 
     >>> import numpy as np
@@ -102,6 +103,7 @@ def value_and_gradient(f: Callable, x, *, label: str | None = None) -> tuple[np.
                         f"the points as float32, np.linspace(...).astype(np.float32), or make those values float64. "
                         f"(TensorFlow: {short(e.original)})") from e
     ys = _one_output(out, label)
+    _require_float_output(ys, label)
     if ys.shape != xs.shape:
         raise ValueError(f"{label} must work elementwise: x has shape {tuple(xs.shape)} but {label}(x) has shape "
                          f"{tuple(ys.shape)}. Plot one function of one variable at a time.")
@@ -115,6 +117,17 @@ def value_and_gradient(f: Callable, x, *, label: str | None = None) -> tuple[np.
         raise ValueError(f"the gradient of {label} has shape {g.shape}, but x has shape {tuple(xs.shape)}: a "
                          "gradient has its input's shape (check what its grad returns)")
     return ys.numpy(), g.astype(ys.numpy().dtype)
+
+
+def _require_float_output(ys: tf.Tensor, label: str) -> None:
+    """A clear error for an integer or boolean ``f(x)``: the tape has no gradient for it (it would plot NaN)."""
+    if ys.dtype.is_floating or ys.dtype.is_complex:
+        return
+    kind = "booleans" if ys.dtype == tf.bool else "integers"
+    raise TypeError(f"{label}(x) has dtype {ys.dtype.name}: {kind} have no gradient (the tape returns None, which "
+                    f"would plot as NaN). Keep {label} in floating point: cast to float first, tf.cast(v, "
+                    "tf.float32), before computing with integer values; an op that returns integers (a cast to int, "
+                    "tf.argmax, a comparison) has no gradient at all.")
 
 
 def _require_elementwise(f: Callable, xs: tf.Tensor, ys: tf.Tensor, label: str) -> None:

@@ -512,6 +512,12 @@ row("value_and_gradient/f-returns-python-float", lambda: VG(lambda x: 1.0, [1.0]
 row("value_and_gradient/f-uses-numpy", lambda: VG(lambda x: np.sin(x), [1.0, 2.0]), raises(TypeError, (("numpy", "ndarray"),)))
 row("value_and_gradient/f-returns-None", lambda: VG(lambda x: None, [1.0]), raises(TypeError, ("None",)))
 row("value_and_gradient/f-raises", lambda: VG(_boom, [1.0]), raises(LEARNER, ("boom",)))
+INT_WORDS = ("no gradient", "cast to float")
+row("value_and_gradient/f-returns-int", lambda: VG(lambda x: tf.cast(x, tf.int32) * 2, [1.0, 2.0]),
+    raises(TypeError, ("int32",) + INT_WORDS))
+row("value_and_gradient/f-argmax", lambda: VG(lambda x: tf.argmax(tf.stack([x, -x]), axis=0), [1.0, -2.0]),
+    raises(TypeError, ("int64",) + INT_WORDS))
+row("value_and_gradient/f-returns-bool", lambda: VG(lambda x: x > 0, [1.0, -2.0]), raises(TypeError, ("bool",) + INT_WORDS))
 row("value_and_gradient/f-not-elementwise", lambda: VG(tf.reduce_sum, [1.0, 2.0]), raises(ValueError, ("elementwise",)))
 row("value_and_gradient/grad-right", lambda: VG(cube_with(GRADS["right"]), [1.0, 2.0]), ok(lambda r: close(r[1], [3.0, 12.0]), "3x²"))
 row("value_and_gradient/grad-wrong-shape", lambda: VG(cube_with(GRADS["wrong-shape"]), [1.0, 2.0]), raises(ValueError, ("shape",)))
@@ -549,6 +555,8 @@ row("plot_function_and_gradient/x=2*10**5-points", lambda: PFG(tf.sin, np.linspa
     either(ok(renders_reasonably, "renders at a normal size"), raises(ValueError, (("too many", "at most", "too large", "slice"),)), within=10), timeout=20)
 row("plot_function_and_gradient/f-not-elementwise", lambda: PFG({"total": tf.reduce_sum}, LIN()),
     raises(ValueError, ("total", "elementwise")))
+row("plot_function_and_gradient/f-returns-int", lambda: PFG({"doubled": lambda x: tf.cast(x, tf.int32) * 2}, LIN()),
+    raises(TypeError, ("doubled", "int32") + INT_WORDS))
 row("plot_function_and_gradient/f-returns-pair", lambda: PFG({"pair": lambda x: (x, x)}, LIN()), raises(TypeError, ("pair", "tensor")))
 row("plot_function_and_gradient/f-grad-wrong-shape", lambda: PFG({"cube": cube_with(GRADS["wrong-shape"])}, LIN()),
     raises(ValueError, ("cube", "shape")))
