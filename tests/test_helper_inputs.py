@@ -592,9 +592,14 @@ row("plot_jacobian/strings", lambda: PJ([["a", "b"]]), raises(TV, ("jacobian", "
 row("plot_jacobian/complex-array", lambda: PJ(np.array([[1 + 1j, 2]])), raises(TypeError, ("complex",)))
 row("plot_jacobian/complex-tensor", lambda: PJ(tf.constant([[1 + 1j, 2 + 0j]])), raises(TypeError, ("complex",)))
 row("plot_jacobian/with-nan", lambda: PJ(np.array([[1.0, float("nan")], [0.0, 1.0]])),
-    ok(lambda ax: is_axes(ax) and renders_reasonably(ax), "draws, NaN left blank"))
+    ok(lambda ax: is_axes(ax) and renders_reasonably(ax) and "1 NaN" in ax.get_title(), "draws, NaN grey and named"))
 row("plot_jacobian/all-nan", lambda: PJ(np.full((2, 2), np.nan)), ok(lambda ax: is_axes(ax) and renders_reasonably(ax), "draws"))
-row("plot_jacobian/with-inf", lambda: PJ(np.array([[1.0, np.inf], [0.0, 1.0]])), ok(lambda ax: is_axes(ax) and renders_reasonably(ax), "draws"))
+row("plot_jacobian/with-inf", lambda: PJ(np.array([[1.0, np.inf], [0.0, 1.0]])),
+    ok(lambda ax: renders_reasonably(ax) and ax.images[0].get_clim() == (-1.0, 1.0) and "1 +inf" in ax.get_title(),
+       "colours scaled to the finite entries, +inf named"))
+row("plot_jacobian/with-inf-unlabelled", lambda: PJ(np.where(np.eye(40) > 0, -np.inf, 0.5)),
+    ok(lambda ax: renders_reasonably(ax) and ax.images[0].get_clim() == (-0.5, 0.5) and "40 −inf (▼)" in ax.get_title(),
+       "colours scaled to the finite entries, −inf marked ▼"))
 row("plot_jacobian/ax='abc'", lambda: PJ(np.eye(2), ax="abc"), raises(TypeError, ("ax", "Axes")))
 row("plot_jacobian/ax=given", lambda: (lambda ax: PJ(np.eye(2), ax=ax) is ax)(plt.subplots()[1]), ok(lambda same: same, "draws on the given Axes"))
 row("plot_jacobian/title=None", lambda: PJ(np.eye(2), title=None), ok(is_axes, "an Axes"))
