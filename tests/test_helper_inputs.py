@@ -719,6 +719,9 @@ row("check_gradients/full-mode-501-entries", lambda: CG(cube_with(GRADS["right"]
     raises(ValueError, ("full", "fast"), within=5))
 row("check_gradients/full-mode-500-in-200000-out", lambda: CG(lambda x: tf.tile(x, [400]), tf.ones(500), mode="full"),
     raises(ValueError, ("full", "fast"), within=5), timeout=6)
+row("check_gradients/full-mode-1-in-200000-out", lambda: CG(lambda x: tf.tile(tf.reshape(x, [1]), [200_000]), tf.constant(0.5),
+                                                             mode="full"),
+    raises(ValueError, ("200,000 output entries", "mode='fast'", "smaller output"), within=5), timeout=10)
 row("check_gradients/fast-mode-10**6-entries", lambda: CG(cube_with(GRADS["right"]), tf.random.uniform([10 ** 6], 0.5, 1.0)),
     ok(lambda r: r.ok, "agrees", within=10), timeout=30)
 row("check_gradients/4-million-entries", lambda: CG(cube_with(GRADS["right"]), tf.ones([4 * 10 ** 6])),

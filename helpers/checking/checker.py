@@ -16,8 +16,8 @@ from .comparison import (_Comparison, _LOW_PRECISION_NUMERICAL, _TOLERANCES, _Ve
                          _confirm, _flat, _float64_differs, _is_kink, _is_random, _relative_error, _scaled_atol,
                          _tolerances)
 from .diagnosis import _diagnose_shape, _diagnose_values, _explain_outputs, _surrogate_words
-from .inputs import (_FULL_MODE_MAX_ENTRIES, _check_arguments, _dense, _function_name, _input_names, _is_float,
-                     _is_setting, _prepare_inputs, _size)
+from .inputs import (_check_arguments, _dense, _function_name, _input_names, _is_float, _is_setting,
+                     _prepare_inputs, _refuse_a_large_full_mode, _size)
 from .probing import _NotFloat64, _Probe, _Source, _draw, _gradient_k
 from .report import GradientCheckError, GradientReport, InputResult, _Problem, _raised
 from .second_order import (_disconnected_second_derivative, _fail_hidden_second_derivatives, _gradient_function,
@@ -147,11 +147,9 @@ def _settle_tolerances(report: GradientReport, probe: _Probe, xs: list, mode: st
         float_dtype = probe.variables[0].dtype          # an embedding: integer ids in, a variable table read
     d_rtol, d_atol = _TOLERANCES.get(float_dtype, _TOLERANCES[tf.float32])
     report.numerical_dtype = probe.numerical_dtype
-    output_size = sum(y.shape.num_elements() or 0 for y in probe.outputs)
-    input_size = sum(_size(x) for x in xs if tf.is_tensor(x))
-    if mode == "full" and output_size * max(1, input_size) > _FULL_MODE_MAX_ENTRIES:
-        raise ValueError(f"mode='full' builds Jacobians of {output_size} outputs × {input_size} input entries, too "
-                         "large; use mode='fast' (the default) for functions this large")
+    if mode == "full":
+        _refuse_a_large_full_mode(sum(y.shape.num_elements() or 0 for y in probe.outputs),
+                                  sum(_size(x) for x in xs if tf.is_tensor(x)))
     if probe.numerical_dtype != "float64":
         d_rtol, d_atol = max(d_rtol, _LOW_PRECISION_NUMERICAL[0]), max(d_atol, _LOW_PRECISION_NUMERICAL[1])
     report.user_rtol, report.user_atol = rtol is not None, atol is not None
