@@ -711,6 +711,17 @@ row("check_gradients/f-returns-int", lambda: CG(lambda x: tf.cast(x, tf.int32), 
 row("check_gradients/f-tf.function", lambda: CG(tf.function(cube_with(GRADS["right"]), autograph=False), V3()), ok(lambda r: r.ok, "agrees"))
 row("check_gradients/f-strict-wrong-shape", lambda: CG(helpers.strict_custom_gradient(lambda x: (x * 2, lambda u: tf.ones((2, 3)))), V3()),
     raises((GCE, CGE), ("shape",)))
+def _sin_float32_only():
+    @tf.custom_gradient
+    def sin32(x):
+        one = tf.constant(1.0)                  # float32: the finite differences stay in float32
+        return tf.sin(x) * one, lambda u: u * tf.cos(x) * one
+    return sin32
+
+
+row("check_gradients/float32-only-sin-at-1000", lambda: CG(_sin_float32_only(), tf.constant(1000.0)),
+    ok(lambda r: r.inconclusive and "float32 cannot decide" in str(r) and "float64" in r["x"].cause,
+       "inconclusive, not a GRADIENT PROBLEM: float32 cannot decide there"))
 row("check_gradients/full-mode-right", lambda: CG(cube_with(GRADS["right"]), V3(), mode="full"),
     ok(lambda r: r["x"].custom_jacobian.shape == (3, 3), "3×3 Jacobians kept"))
 row("check_gradients/full-mode-500-entries", lambda: CG(cube_with(GRADS["right"]), tf.linspace(-1.0, 1.0, 500), mode="full"),
