@@ -378,6 +378,25 @@ row("link/called-with-two-inputs", lambda: linked()[1](tf.constant(1.0), tf.cons
     raises(TypeError, (("one input", "1 positional", "one argument", "single input"),)))
 row("link/called-with-keyword", lambda: (lambda t_f: taped(lambda v: t_f[1](x=v), tf.constant(2.0)))(linked(use_upstream=False)),
     raises(TV, ("keyword", "positional")))
+def _jacobian_through(f, x):
+    """``(tape.jacobian of f(f(x)), the trace's table)``."""
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = f(f(x))
+    return tape.jacobian(y, x), str(f.trace)
+
+
+def _traced(how):
+    trace = fresh_trace()
+    f = trace.link("square", lambda x: x ** 2, lambda x: 2 * x) if how == "link" else trace.watch(tf.square, "square")
+    f.trace = trace
+    return f
+
+
+for how in ("link", "watch"):
+    row(f"{how}/tape.jacobian", lambda how=how: _jacobian_through(_traced(how), tf.constant([1.0, 2.0])),
+        ok(lambda r: close(r[0], np.diag([4.0, 32.0])) and "not shown" in r[1] and "tape.jacobian" in r[1],
+           "the Jacobian diag(4x³), and a table saying the vectorized backward calls are not shown"))
 row("link/inside-tf.function", lambda: in_tf_function(linked()[1], tf.constant(2.0)),
     raises((RuntimeError, TypeError, ValueError), ("tf.function", "eagerly")))
 row("link/html-escapes-name", lambda: (lambda t_f: (t_f[1](tf.constant(2.0)), t_f[0]._repr_html_())[1])(
