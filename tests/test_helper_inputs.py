@@ -822,6 +822,11 @@ def strict(rule, forward=lambda x: x ** 3, name="cube"):
 
 row("strict/decorate-'abc'", lambda: SCG("abc"), raises(TypeError, ("decorates a function",)))
 row("strict/decorate-None", lambda: SCG(None), raises(TypeError, ("function",)))
+TWICE = ("use one decorator", "remove @tf.custom_gradient")
+row("strict/of-tf.custom_gradient", lambda: SCG(cube_with(GRADS["right"])), raises(TypeError, ("already decorated",) + TWICE))
+row("strict/under-tf.custom_gradient", lambda: taped(tf.custom_gradient(strict(GRADS["right"])), V3()),
+    raises(TypeError, ("cube", "both") + TWICE))
+row("strict/of-strict", lambda: SCG(strict(GRADS["right"])), raises(TypeError, ("already decorated", "decorate it once")))
 row("strict/right", lambda: taped(strict(GRADS["right"]), V3()), ok(lambda r: close(r[1], [3.0, 12.0, 0.75]), "3x²"))
 row("strict/wrong-shape", lambda: taped(strict(GRADS["wrong-shape"]), V3()), raises(CGE, ("shape", "(2, 3)", "'x'")))
 row("strict/two-for-one", lambda: taped(strict(GRADS["two-grads-for-one-input"]), V3()), raises(CGE, ("2", "1 input")))
