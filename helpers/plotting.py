@@ -74,7 +74,8 @@ def value_and_gradient(f: Callable, x, *, label: str | None = None) -> tuple[np.
     """Evaluate an elementwise ``f`` and ``df/dx`` at every point of ``x``.
 
     The gradient is what ``tf.GradientTape`` returns, custom gradient or not;
-    a ``None`` gradient (``f`` not differentiable there) becomes NaN.
+    a ``None`` gradient (``f`` not differentiable there) becomes NaN. An ``f``
+    with integer or boolean values is refused: integers have no gradient.
     ``label`` names ``f`` in error messages.
 
     >>> import numpy as np
@@ -102,6 +103,7 @@ def value_and_gradient(f: Callable, x, *, label: str | None = None) -> tuple[np.
                         f"the points as float32, np.linspace(...).astype(np.float32), or make those values float64. "
                         f"(TensorFlow: {short(e.original)})") from e
     ys = _one_output(out, label)
+    _require_float_output(ys, label)
     if ys.shape != xs.shape:
         raise ValueError(f"{label} must work elementwise: x has shape {tuple(xs.shape)} but {label}(x) has shape "
                          f"{tuple(ys.shape)}. Plot one function of one variable at a time.")
@@ -115,6 +117,17 @@ def value_and_gradient(f: Callable, x, *, label: str | None = None) -> tuple[np.
         raise ValueError(f"the gradient of {label} has shape {g.shape}, but x has shape {tuple(xs.shape)}: a "
                          "gradient has its input's shape (check what its grad returns)")
     return ys.numpy(), g.astype(ys.numpy().dtype)
+
+
+def _require_float_output(ys: tf.Tensor, label: str) -> None:
+    """A clear error for an integer or boolean ``f(x)``: the tape has no gradient for it (it would plot NaN)."""
+    if ys.dtype.is_floating or ys.dtype.is_complex:
+        return
+    kind = "booleans" if ys.dtype == tf.bool else "integers"
+    raise TypeError(f"{label}(x) has dtype {ys.dtype.name}: {kind} have no gradient (the tape returns None, which "
+                    f"would plot as NaN). Keep {label} in floating point: cast to float first, tf.cast(v, "
+                    "tf.float32), before computing with integer values; an op that returns integers (a cast to int, "
+                    "tf.argmax, a comparison) has no gradient at all.")
 
 
 def _require_elementwise(f: Callable, xs: tf.Tensor, ys: tf.Tensor, label: str) -> None:
@@ -244,14 +257,16 @@ _MAX_DRAWN = 1_000_000     # entries a heatmap draws at all
 
 
 def _annotate(ax, M: np.ndarray, lim: float) -> None:
-    """Write each value into its cell, white on dark cells and black on light ones."""
+    """Write each value into its cell, white on dark cells (±inf included) and black on light ones."""
     for (i, j), v in np.ndenumerate(M):
-        dark = np.isfinite(v) and abs(v) > 0.6 * lim
+        dark = not np.isnan(v) and abs(v) > 0.6 * lim
         ax.text(j, i, _label(v), ha="center", va="center", fontsize=8, color="white" if dark else "black")
 
 
 def _label(v: float) -> str:
     """A cell's value, short: 3 significant digits, whole numbers up to 9999 in full, and never "-0"."""
+    if not np.isfinite(v):
+        return "NaN" if np.isnan(v) else ("+inf" if v > 0 else "−inf")
     if v == 0:
         return "0"
     if float(v).is_integer() and abs(v) < 10_000:
@@ -279,6 +294,9 @@ def plot_jacobian(jacobian, *, ax=None, title: str = "Jacobian J = ∂y/∂x", a
 
     Small Jacobians get their values written in the cells; large ones (up to
     a million entries) are drawn without labels in a figure of bounded size.
+    The colours are scaled to the finite entries. Entries that are not
+    finite are counted in the title: ±inf take the end colours, NaN is grey,
+    and where values are not written in, ▲ ▼ × mark +inf, −inf and NaN.
 
     >>> import numpy as np
     >>> ax = plot_jacobian(np.eye(3))
@@ -300,23 +318,57 @@ def plot_jacobian(jacobian, *, ax=None, title: str = "Jacobian J = ∂y/∂x", a
                          "J[:100, :100]")
     if ax is None:
         width = min(8.0, 1.0 + 0.6 * J.shape[1])
+        width = width if np.isfinite(J).all() else max(width, 4.5)      # room for the title's note
         height = min(6.0, 0.8 + 0.45 * J.shape[0])
         _, ax = plt.subplots(figsize=(width, height))
     finite = J[np.isfinite(J)]
     lim = float(np.max(np.abs(finite))) if finite.size else 1.0
     lim = min(lim or 1.0, 1e300)       # beyond that, vmax − vmin overflows: larger entries show the end colour
-    im = ax.imshow(J, cmap="RdBu_r", vmin=-lim, vmax=lim, interpolation="nearest")
-    if annotate and J.size <= _MAX_ANNOTATED:
+    # ±inf clipped to the end colours (imshow would leave them blank, like a 0), NaN grey (0 is white).
+    cmap = plt.get_cmap("RdBu_r").with_extremes(bad=_NAN_COLOR)
+    im = ax.imshow(np.clip(J, -lim, lim), cmap=cmap, vmin=-lim, vmax=lim, interpolation="nearest")
+    annotated = annotate and J.size <= _MAX_ANNOTATED
+    if annotated:
         _annotate(ax, J, lim)
+    note = _not_finite_note(ax, J, mark=not annotated)
     if max(J.shape) <= _MAX_TICKED:
         ax.set_xticks(range(J.shape[1]))
         ax.set_yticks(range(J.shape[0]))
     ax.set_xlabel("input j")
     ax.set_ylabel("output i")
-    ax.set_title(title, fontsize=10)
+    ax.set_title("\n".join(t for t in (title, note) if t), fontsize=10)
     ax.grid(False)
-    ax.figure.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
+    ax.figure.colorbar(im, ax=ax, fraction=0.046, pad=0.04, extend=_colorbar_extend(J, lim))
     return ax
+
+
+_NAN_COLOR = "0.6"
+_NOT_FINITE_CELLS = (("+inf", np.isposinf, "^", "▲"), ("−inf", np.isneginf, "v", "▼"), ("NaN", np.isnan, "x", "×"))
+_MAX_MARKED = 5_000        # not-finite cells that get a marker each (beyond that, their colour alone)
+
+
+def _not_finite_note(ax, J: np.ndarray, mark: bool) -> str:
+    """Mark the ±inf and NaN cells of a heatmap (▲ ▼ ×, unless their values are written in); return the line the
+    title adds about them ("" when every entry is finite)."""
+    counts = []
+    for kind, test, marker, symbol in _NOT_FINITE_CELLS:
+        rows, cols = np.nonzero(test(J))
+        marked = mark and 0 < rows.size <= _MAX_MARKED
+        if marked:
+            ax.plot(cols, rows, marker, ls="none", color="black", mec="white", mew=0.8, ms=6)
+        if rows.size:
+            counts.append(f"{rows.size:,} {kind}" + (f" ({symbol})" if marked else ""))
+    if not counts:
+        return ""
+    colours = [c for c, present in (("±inf: the end colours", np.isinf(J).any()), ("NaN: grey", np.isnan(J).any()))
+               if present]
+    return f"not finite: {', '.join(counts)}\n{', '.join(colours)}; scale from the finite entries"
+
+
+def _colorbar_extend(J: np.ndarray, lim: float) -> str:
+    """The colour bar's arrow ends: 'max' where entries lie above its range (+inf), 'min' below, 'both', 'neither'."""
+    high, low = bool(np.any(J > lim)), bool(np.any(J < -lim))
+    return {(True, True): "both", (True, False): "max", (False, True): "min"}.get((high, low), "neither")
 
 
 def _vjp_panels(fig, J: np.ndarray, u: np.ndarray, title: str | None) -> None:

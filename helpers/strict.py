@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 from typing import Callable
 
 import numpy as np
@@ -286,6 +287,35 @@ def _refuse_arguments(fname: str, declared: list[str], args: tuple, kwargs: dict
             f"inputs positionally, {fname}({call}).", "keyword_call")
 
 
+_ONE_DECORATOR = "strict_custom_gradient is tf.custom_gradient with checks"
+
+
+def _refuse_to_decorate(f) -> None:
+    """Refuse what strict_custom_gradient cannot decorate: a non-function, a tf.function, a function decorated
+    already (with @tf.custom_gradient or @strict_custom_gradient)."""
+    if not callable(f):
+        raise TypeError(f"strict_custom_gradient decorates a function, got {type(f).__name__}")
+    if hasattr(f, "get_concrete_function"):
+        raise TypeError("strict_custom_gradient got a tf.function: the function it decorates returns (y, grad), and "
+                        "a tf.function cannot return a Python function. Put @tf.function outside: decorate a "
+                        "function that calls the custom-gradient function.")
+    if getattr(getattr(f, "_tf_decorator", None), "decorator_name", None) == "custom_gradient":
+        raise TypeError("strict_custom_gradient got a function already decorated with @tf.custom_gradient: use one "
+                        f"decorator, not both ({_ONE_DECORATOR}). Remove @tf.custom_gradient.")
+    if getattr(f, "strict_custom_gradient", False):
+        raise TypeError("strict_custom_gradient got a function already decorated with @strict_custom_gradient: "
+                        "decorate it once (remove one of the two @strict_custom_gradient lines).")
+
+
+def _called_by_tf_custom_gradient() -> bool:
+    """Whether the strict function's caller is tf.custom_gradient's own wrapper, which expects a pair (y, grad)
+    back: @tf.custom_gradient written above @strict_custom_gradient. (Its function names are TensorFlow's; were
+    they to change, this says False and TensorFlow's own error follows.)"""
+    caller = sys._getframe(2).f_code            # 0: this function, 1: the strict wrapper, 2: who called it
+    return caller.co_name in ("_eager_mode_decorator", "_graph_mode_decorator") and \
+        caller.co_filename.endswith("custom_gradient.py")
+
+
 def strict_custom_gradient(f: Callable) -> Callable:
     """Use like ``@tf.custom_gradient``; raises :class:`CustomGradientError` on contract breaches.
 
@@ -313,22 +343,16 @@ def strict_custom_gradient(f: Callable) -> Callable:
     ...
     helpers.strict.CustomGradientError: scaled_square was called with keyword arguments (x, w). Eagerly, TensorFlow would silently skip the custom gradient (or raise, if scaled_square reads a tf.Variable; inside tf.function it raises): pass inputs positionally, scaled_square(x, w).
     """
-    if not callable(f):
-        raise TypeError(f"strict_custom_gradient decorates a function, got {type(f).__name__}")
-    if hasattr(f, "get_concrete_function"):
-        raise TypeError("strict_custom_gradient got a tf.function: the function it decorates returns (y, grad), and "
-                        "a tf.function cannot return a Python function. Put @tf.function outside: decorate a "
-                        "function that calls the custom-gradient function.")
-    if getattr(getattr(f, "_tf_decorator", None), "decorator_name", None) == "custom_gradient":
-        raise TypeError("strict_custom_gradient got a function already decorated with @tf.custom_gradient: use one "
-                        "decorator, not both (strict_custom_gradient is tf.custom_gradient with checks). Remove "
-                        "@tf.custom_gradient.")
+    _refuse_to_decorate(f)
     fname = getattr(f, "__name__", "custom_gradient_function")
     declared = _param_names(f)
     checked = _checked_pair(f, fname, declared)
 
     @functools.wraps(f)
     def wrapper(*args, **kwargs):
+        if _called_by_tf_custom_gradient():
+            raise TypeError(f"{fname} is decorated with both @tf.custom_gradient and @strict_custom_gradient: use one "
+                            f"decorator, not both ({_ONE_DECORATOR}). Remove @tf.custom_gradient.")
         if declared[:1] == ["self"] and args and _is_instance(args[0]):
             # Called as a method: self is not an input. Decorate the bound method, as tf.custom_gradient does.
             return strict_custom_gradient(f.__get__(args[0]))(*args[1:], **kwargs)
@@ -338,6 +362,7 @@ def strict_custom_gradient(f: Callable) -> Callable:
     # check_gradients looks behind __wrapped__ for the (y, grad) pair: give it the checked pair, so
     # the contract is enforced there too, and keep the signature (the input names) of f.
     wrapper.__wrapped__ = checked.__wrapped__
+    wrapper.strict_custom_gradient = True
     try:
         wrapper.__signature__ = inspect.signature(f)
     except (TypeError, ValueError):

@@ -21,6 +21,7 @@ derivative, downstream), and shows them as one table.
 
 from __future__ import annotations
 
+import html
 import numbers
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -61,11 +62,15 @@ class ChainTrace:
     Make traced functions with :meth:`link` (from a forward rule and its
     local derivative) or :meth:`watch` (around a function you decorated with
     ``tf.custom_gradient`` yourself). Records are plain Python, so traced
-    functions must run eagerly (not inside ``tf.function``).
+    functions must run eagerly (not inside ``tf.function``). ``tape.jacobian``
+    through them works, but runs their grad inside a graph, where there are
+    no numbers to record: the table counts those backward calls instead.
     """
 
     forward: list[ForwardRecord] = field(default_factory=list)
     backward: list[BackwardRecord] = field(default_factory=list)
+    unrecorded: int = field(default=0, init=False, repr=False)
+    """Backward calls that ran inside a graph (``tape.jacobian``), whose values are not numbers yet: not recorded."""
 
     def __post_init__(self):
         for name, kind in (("forward", ForwardRecord), ("backward", BackwardRecord)):
@@ -80,6 +85,7 @@ class ChainTrace:
         """Forget all records (call it before tracing a new run)."""
         self.forward.clear()
         self.backward.clear()
+        self.unrecorded = 0
 
     # -- making traced functions ------------------------------------------------
     def link(self, name: str, forward: Callable, local: Callable, *, use_upstream: bool = True) -> Callable:
@@ -120,8 +126,7 @@ class ChainTrace:
                 # For complex inputs TensorFlow's convention is upstream × conj(f'(x)), as its own ops do.
                 slope = tf.math.conj(d_local) if d_local.dtype.is_complex else d_local
                 downstream = slope * upstream if use_upstream else slope
-                self.backward.append(
-                    BackwardRecord(len(self.backward) + 1, name, x, upstream, d_local, downstream))
+                self._record_backward(name, x, upstream, d_local, downstream)
                 return downstream
 
             return y, grad
@@ -152,13 +157,27 @@ class ChainTrace:
 
             def grad(upstream):
                 downstream = inner.gradient(y, x, output_gradients=upstream)
-                self.backward.append(
-                    BackwardRecord(len(self.backward) + 1, label, x, upstream, None, downstream))
+                self._record_backward(label, x, upstream, None, downstream)
                 return downstream
 
             return tf.identity(y), grad
 
         return _positional_only(traced, label)
+
+    def _record_backward(self, name: str, x, upstream, local, downstream) -> None:
+        """Record one backward call, if it runs eagerly. ``tape.jacobian`` (and ``batch_jacobian``) run grad
+        inside a graph, vectorized over the output entries: its values are symbolic, with no numbers to show, so
+        such a call is only counted."""
+        if not tf.executing_eagerly():
+            self.unrecorded += 1
+            return
+        self.backward.append(BackwardRecord(len(self.backward) + 1, name, x, upstream, local, downstream))
+
+    def _unrecorded_note(self) -> str:
+        if not self.unrecorded:
+            return ""
+        return (f"({self.unrecorded} backward call(s) ran inside a graph, as tape.jacobian runs them, and are not "
+                "shown: their values are symbolic there. Take tape.gradient eagerly to see the backward pass.)")
 
     @staticmethod
     def _require_eager(name, x):
@@ -179,15 +198,17 @@ class ChainTrace:
     def __str__(self) -> str:
         if not self.forward:
             return "(nothing traced yet: call a traced function)"
-        return text_table(self.HEADERS, self.rows())
+        return "\n".join(t for t in (text_table(self.HEADERS, self.rows()), self._unrecorded_note()) if t)
 
     def _repr_html_(self) -> str:
         if not self.forward:
             return "<p>(nothing traced yet: call a traced function)</p>"
-        return html_table(self.HEADERS, self.rows(),
-                          caption="each call of a link: on the way forward its own input x and output y; on the "
-                                  "way back the upstream it received, its local derivative at x, and the "
-                                  "downstream its grad returned")
+        table = html_table(self.HEADERS, self.rows(),
+                           caption="each call of a link: on the way forward its own input x and output y; on the "
+                                   "way back the upstream it received, its local derivative at x, and the "
+                                   "downstream its grad returned")
+        note = self._unrecorded_note()
+        return table + (f"<p>{html.escape(note)}</p>" if note else "")
 
     def _repr_pretty_(self, p, cycle):
         p.text(str(self))

@@ -83,6 +83,39 @@ def test_a_function_that_only_works_in_float32_still_gets_checked():
     assert report.ok and report.numerical_dtype == "float32"
 
 
+def _float32_only_sin(factor=1.0):
+    """sin with a custom gradient (``factor`` times the right one) that only works in float32, as tf.constant-
+    built code does: the finite differences are then taken in float32 too."""
+    @tf.custom_gradient
+    def sin32(x):
+        one = tf.constant(1.0)                      # float32: fails for float64 x
+        return tf.sin(x) * one, lambda u: u * tf.cos(x) * factor * one
+    return sin32
+
+
+@pytest.mark.parametrize("x", [1000.0, 1e5])
+def test_float32_differences_that_cannot_decide_say_so_instead_of_a_false_alarm(x):
+    """At x = 1000 a float32 step relative to x spans much of sin's period; by 1e5 float32 cannot step finer."""
+    verdicts = []
+    for seed in range(5):
+        report = check_gradients(_float32_only_sin(), tf.constant(x), seed=seed)    # no GradientCheckError
+        assert report.ok or report.inconclusive, report
+        verdicts.append(report.inconclusive)
+    assert any(verdicts)
+    text = str(report)
+    assert "INCONCLUSIVE" in text and "GRADIENT PROBLEM" not in text and report["x"].result == "inconclusive"
+    assert "float32 cannot decide at this input" in text and "check it in float64" in text and "smaller |x|" in text
+
+
+@pytest.mark.parametrize("factor", [1.1, -1.0])
+@pytest.mark.parametrize("x", [[0.3, -1.2, 2.0], [7.0], [1000.0]])
+def test_a_wrong_float32_only_gradient_is_still_caught(x, factor):
+    for seed in range(4):
+        report = check_gradients(_float32_only_sin(factor), tf.constant(x), seed=seed, raise_on_failure=False)
+        assert not report.ok and not report.inconclusive, report
+        assert report.numerical_dtype == "float32"
+
+
 def test_tf_compute_gradient_misses_a_1_by_3_gradient_that_we_catch():
     from gradient_corpus import sine
     x = tf.constant([0.1, 0.2, 0.3])

@@ -378,6 +378,25 @@ row("link/called-with-two-inputs", lambda: linked()[1](tf.constant(1.0), tf.cons
     raises(TypeError, (("one input", "1 positional", "one argument", "single input"),)))
 row("link/called-with-keyword", lambda: (lambda t_f: taped(lambda v: t_f[1](x=v), tf.constant(2.0)))(linked(use_upstream=False)),
     raises(TV, ("keyword", "positional")))
+def _jacobian_through(f, x):
+    """``(tape.jacobian of f(f(x)), the trace's table)``."""
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = f(f(x))
+    return tape.jacobian(y, x), str(f.trace)
+
+
+def _traced(how):
+    trace = fresh_trace()
+    f = trace.link("square", lambda x: x ** 2, lambda x: 2 * x) if how == "link" else trace.watch(tf.square, "square")
+    f.trace = trace
+    return f
+
+
+for how in ("link", "watch"):
+    row(f"{how}/tape.jacobian", lambda how=how: _jacobian_through(_traced(how), tf.constant([1.0, 2.0])),
+        ok(lambda r: close(r[0], np.diag([4.0, 32.0])) and "not shown" in r[1] and "tape.jacobian" in r[1],
+           "the Jacobian diag(4x³), and a table saying the vectorized backward calls are not shown"))
 row("link/inside-tf.function", lambda: in_tf_function(linked()[1], tf.constant(2.0)),
     raises((RuntimeError, TypeError, ValueError), ("tf.function", "eagerly")))
 row("link/html-escapes-name", lambda: (lambda t_f: (t_f[1](tf.constant(2.0)), t_f[0]._repr_html_())[1])(
@@ -512,6 +531,12 @@ row("value_and_gradient/f-returns-python-float", lambda: VG(lambda x: 1.0, [1.0]
 row("value_and_gradient/f-uses-numpy", lambda: VG(lambda x: np.sin(x), [1.0, 2.0]), raises(TypeError, (("numpy", "ndarray"),)))
 row("value_and_gradient/f-returns-None", lambda: VG(lambda x: None, [1.0]), raises(TypeError, ("None",)))
 row("value_and_gradient/f-raises", lambda: VG(_boom, [1.0]), raises(LEARNER, ("boom",)))
+INT_WORDS = ("no gradient", "cast to float")
+row("value_and_gradient/f-returns-int", lambda: VG(lambda x: tf.cast(x, tf.int32) * 2, [1.0, 2.0]),
+    raises(TypeError, ("int32",) + INT_WORDS))
+row("value_and_gradient/f-argmax", lambda: VG(lambda x: tf.argmax(tf.stack([x, -x]), axis=0), [1.0, -2.0]),
+    raises(TypeError, ("int64",) + INT_WORDS))
+row("value_and_gradient/f-returns-bool", lambda: VG(lambda x: x > 0, [1.0, -2.0]), raises(TypeError, ("bool",) + INT_WORDS))
 row("value_and_gradient/f-not-elementwise", lambda: VG(tf.reduce_sum, [1.0, 2.0]), raises(ValueError, ("elementwise",)))
 row("value_and_gradient/grad-right", lambda: VG(cube_with(GRADS["right"]), [1.0, 2.0]), ok(lambda r: close(r[1], [3.0, 12.0]), "3x²"))
 row("value_and_gradient/grad-wrong-shape", lambda: VG(cube_with(GRADS["wrong-shape"]), [1.0, 2.0]), raises(ValueError, ("shape",)))
@@ -549,6 +574,8 @@ row("plot_function_and_gradient/x=2*10**5-points", lambda: PFG(tf.sin, np.linspa
     either(ok(renders_reasonably, "renders at a normal size"), raises(ValueError, (("too many", "at most", "too large", "slice"),)), within=10), timeout=20)
 row("plot_function_and_gradient/f-not-elementwise", lambda: PFG({"total": tf.reduce_sum}, LIN()),
     raises(ValueError, ("total", "elementwise")))
+row("plot_function_and_gradient/f-returns-int", lambda: PFG({"doubled": lambda x: tf.cast(x, tf.int32) * 2}, LIN()),
+    raises(TypeError, ("doubled", "int32") + INT_WORDS))
 row("plot_function_and_gradient/f-returns-pair", lambda: PFG({"pair": lambda x: (x, x)}, LIN()), raises(TypeError, ("pair", "tensor")))
 row("plot_function_and_gradient/f-grad-wrong-shape", lambda: PFG({"cube": cube_with(GRADS["wrong-shape"])}, LIN()),
     raises(ValueError, ("cube", "shape")))
@@ -584,9 +611,14 @@ row("plot_jacobian/strings", lambda: PJ([["a", "b"]]), raises(TV, ("jacobian", "
 row("plot_jacobian/complex-array", lambda: PJ(np.array([[1 + 1j, 2]])), raises(TypeError, ("complex",)))
 row("plot_jacobian/complex-tensor", lambda: PJ(tf.constant([[1 + 1j, 2 + 0j]])), raises(TypeError, ("complex",)))
 row("plot_jacobian/with-nan", lambda: PJ(np.array([[1.0, float("nan")], [0.0, 1.0]])),
-    ok(lambda ax: is_axes(ax) and renders_reasonably(ax), "draws, NaN left blank"))
+    ok(lambda ax: is_axes(ax) and renders_reasonably(ax) and "1 NaN" in ax.get_title(), "draws, NaN grey and named"))
 row("plot_jacobian/all-nan", lambda: PJ(np.full((2, 2), np.nan)), ok(lambda ax: is_axes(ax) and renders_reasonably(ax), "draws"))
-row("plot_jacobian/with-inf", lambda: PJ(np.array([[1.0, np.inf], [0.0, 1.0]])), ok(lambda ax: is_axes(ax) and renders_reasonably(ax), "draws"))
+row("plot_jacobian/with-inf", lambda: PJ(np.array([[1.0, np.inf], [0.0, 1.0]])),
+    ok(lambda ax: renders_reasonably(ax) and ax.images[0].get_clim() == (-1.0, 1.0) and "1 +inf" in ax.get_title(),
+       "colours scaled to the finite entries, +inf named"))
+row("plot_jacobian/with-inf-unlabelled", lambda: PJ(np.where(np.eye(40) > 0, -np.inf, 0.5)),
+    ok(lambda ax: renders_reasonably(ax) and ax.images[0].get_clim() == (-0.5, 0.5) and "40 −inf (▼)" in ax.get_title(),
+       "colours scaled to the finite entries, −inf marked ▼"))
 row("plot_jacobian/ax='abc'", lambda: PJ(np.eye(2), ax="abc"), raises(TypeError, ("ax", "Axes")))
 row("plot_jacobian/ax=given", lambda: (lambda ax: PJ(np.eye(2), ax=ax) is ax)(plt.subplots()[1]), ok(lambda same: same, "draws on the given Axes"))
 row("plot_jacobian/title=None", lambda: PJ(np.eye(2), title=None), ok(is_axes, "an Axes"))
@@ -698,6 +730,17 @@ row("check_gradients/f-returns-int", lambda: CG(lambda x: tf.cast(x, tf.int32), 
 row("check_gradients/f-tf.function", lambda: CG(tf.function(cube_with(GRADS["right"]), autograph=False), V3()), ok(lambda r: r.ok, "agrees"))
 row("check_gradients/f-strict-wrong-shape", lambda: CG(helpers.strict_custom_gradient(lambda x: (x * 2, lambda u: tf.ones((2, 3)))), V3()),
     raises((GCE, CGE), ("shape",)))
+def _sin_float32_only():
+    @tf.custom_gradient
+    def sin32(x):
+        one = tf.constant(1.0)                  # float32: the finite differences stay in float32
+        return tf.sin(x) * one, lambda u: u * tf.cos(x) * one
+    return sin32
+
+
+row("check_gradients/float32-only-sin-at-1000", lambda: CG(_sin_float32_only(), tf.constant(1000.0)),
+    ok(lambda r: r.inconclusive and "float32 cannot decide" in str(r) and "float64" in r["x"].cause,
+       "inconclusive, not a GRADIENT PROBLEM: float32 cannot decide there"))
 row("check_gradients/full-mode-right", lambda: CG(cube_with(GRADS["right"]), V3(), mode="full"),
     ok(lambda r: r["x"].custom_jacobian.shape == (3, 3), "3×3 Jacobians kept"))
 row("check_gradients/full-mode-500-entries", lambda: CG(cube_with(GRADS["right"]), tf.linspace(-1.0, 1.0, 500), mode="full"),
@@ -706,6 +749,9 @@ row("check_gradients/full-mode-501-entries", lambda: CG(cube_with(GRADS["right"]
     raises(ValueError, ("full", "fast"), within=5))
 row("check_gradients/full-mode-500-in-200000-out", lambda: CG(lambda x: tf.tile(x, [400]), tf.ones(500), mode="full"),
     raises(ValueError, ("full", "fast"), within=5), timeout=6)
+row("check_gradients/full-mode-1-in-200000-out", lambda: CG(lambda x: tf.tile(tf.reshape(x, [1]), [200_000]), tf.constant(0.5),
+                                                             mode="full"),
+    raises(ValueError, ("200,000 output entries", "mode='fast'", "smaller output"), within=5), timeout=10)
 row("check_gradients/fast-mode-10**6-entries", lambda: CG(cube_with(GRADS["right"]), tf.random.uniform([10 ** 6], 0.5, 1.0)),
     ok(lambda r: r.ok, "agrees", within=10), timeout=30)
 row("check_gradients/4-million-entries", lambda: CG(cube_with(GRADS["right"]), tf.ones([4 * 10 ** 6])),
@@ -776,6 +822,11 @@ def strict(rule, forward=lambda x: x ** 3, name="cube"):
 
 row("strict/decorate-'abc'", lambda: SCG("abc"), raises(TypeError, ("decorates a function",)))
 row("strict/decorate-None", lambda: SCG(None), raises(TypeError, ("function",)))
+TWICE = ("use one decorator", "remove @tf.custom_gradient")
+row("strict/of-tf.custom_gradient", lambda: SCG(cube_with(GRADS["right"])), raises(TypeError, ("already decorated",) + TWICE))
+row("strict/under-tf.custom_gradient", lambda: taped(tf.custom_gradient(strict(GRADS["right"])), V3()),
+    raises(TypeError, ("cube", "both") + TWICE))
+row("strict/of-strict", lambda: SCG(strict(GRADS["right"])), raises(TypeError, ("already decorated", "decorate it once")))
 row("strict/right", lambda: taped(strict(GRADS["right"]), V3()), ok(lambda r: close(r[1], [3.0, 12.0, 0.75]), "3x²"))
 row("strict/wrong-shape", lambda: taped(strict(GRADS["wrong-shape"]), V3()), raises(CGE, ("shape", "(2, 3)", "'x'")))
 row("strict/two-for-one", lambda: taped(strict(GRADS["two-grads-for-one-input"]), V3()), raises(CGE, ("2", "1 input")))

@@ -115,3 +115,22 @@ def test_show_asks_for_a_description(alt):
     with pytest.raises(ValueError, match="describing what the figure shows"):
         helpers.show(fig, alt)
     plt.close(fig)
+
+
+def test_a_jacobian_with_infinities_is_scaled_by_its_finite_entries_and_marks_the_others():
+    J = np.array([[1.0, np.inf], [-np.inf, 0.5], [np.nan, -2.0]])
+    ax = helpers.plot_jacobian(J, annotate=False)
+    image = ax.images[0]
+    assert image.get_clim() == (-2.0, 2.0)
+    drawn = image.get_array()
+    assert drawn[0, 1] == 2.0 and drawn[1, 0] == -2.0, "±inf take the end colours, not a blank cell"
+    colours = image.to_rgba(drawn)
+    np.testing.assert_allclose(colours[2, 0], [0.6, 0.6, 0.6, 1.0])        # NaN grey: white would read as 0
+    marks = {line.get_marker(): (line.get_xdata().tolist(), line.get_ydata().tolist()) for line in ax.get_lines()}
+    assert marks == {"^": ([1], [0]), "v": ([0], [1]), "x": ([0], [2])}
+    assert "not finite: 1 +inf (▲), 1 −inf (▼), 1 NaN (×)" in ax.get_title()
+    assert "scale from the finite entries" in ax.get_title()
+    labelled = helpers.plot_jacobian(J)
+    texts = {t.get_text(): t.get_color() for t in labelled.texts}
+    assert texts["+inf"] == "white" and texts["−inf"] == "white" and "NaN" in texts
+    assert helpers.plot_jacobian(np.eye(2)).get_title() == "Jacobian J = ∂y/∂x"

@@ -328,3 +328,13 @@ def test_a_function_decorated_twice_is_told_to_keep_one_decorator():
         return x * 2, lambda u: u * 2
     with pytest.raises(TypeError, match="already decorated with @tf.custom_gradient: use one decorator"):
         strict_custom_gradient(twice)
+
+
+def test_the_other_double_decorations_are_named_too():
+    def cube(x):
+        return x ** 3, lambda u: u * 3 * x ** 2
+
+    with pytest.raises(TypeError, match="cube is decorated with both @tf.custom_gradient and @strict_custom_gradient"):
+        tf.custom_gradient(strict_custom_gradient(cube))(tf.constant([1.0, 2.0]))
+    with pytest.raises(TypeError, match="already decorated with @strict_custom_gradient: decorate it once"):
+        strict_custom_gradient(strict_custom_gradient(cube))

@@ -1,3 +1,4 @@
+import numpy as np
 import pytest
 import tensorflow as tf
 
@@ -89,6 +90,24 @@ def test_traced_functions_refuse_tf_function():
     f = trace.link("f", lambda x: x ** 2, lambda x: 2 * x)
     with pytest.raises(RuntimeError, match="call it eagerly"):
         tf.function(f)(tf.constant(2.0))
+
+
+@pytest.mark.parametrize("how", ["link", "watch"])
+def test_tape_jacobian_through_a_traced_function_works_and_the_table_says_what_it_left_out(how):
+    trace = ChainTrace()
+    f = trace.link("f", lambda x: x ** 2, lambda x: 2 * x) if how == "link" else trace.watch(tf.square, "f")
+    x = tf.constant([1.0, 2.0, 3.0])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = f(f(x))
+    J = tape.jacobian(y, x)              # runs grad vectorized, inside a graph: no numbers to record there
+    np.testing.assert_allclose(J.numpy(), np.diag(4 * x.numpy() ** 3))
+    assert trace.backward == [] and trace.unrecorded == 2 and len(trace.forward) == 2
+    for shown in (str(trace), trace._repr_html_()):
+        assert "2 backward call(s) ran inside a graph, as tape.jacobian runs them, and are not shown" in shown
+    trace.clear()
+    _run_chain(trace, f, n=2)
+    assert len(trace.backward) == 2 and "inside a graph" not in str(trace)
 
 
 def test_link_needs_functions():

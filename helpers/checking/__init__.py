@@ -18,7 +18,9 @@ Steps are scaled entry by entry (an input
 may hold 0.001 and 150), and a mismatch is confirmed with a ladder of step
 sizes before it is reported: a difference that changes with the step is the
 method's error, not the gradient's. Only then does the checker spend more
-passes to name the mistake.
+passes to name the mistake. Where the function works only in a low precision
+and no step that precision allows can settle it (sin at x = 1000 in
+float32), the report says INCONCLUSIVE instead of blaming the gradient.
 
 ``mode="full"`` builds both Jacobians entry by entry (one backward pass per
 output entry, two forward passes per input entry) and keeps them on the

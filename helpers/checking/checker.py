@@ -14,10 +14,10 @@ import tensorflow as tf
 from ..boundary import LearnerCodeError, running
 from .comparison import (_Comparison, _LOW_PRECISION_NUMERICAL, _TOLERANCES, _Verdict, _compare, _compare_full,
                          _confirm, _flat, _float64_differs, _is_kink, _is_random, _relative_error, _scaled_atol,
-                         _tolerances)
+                         _smallest_step_undecided, _tolerances)
 from .diagnosis import _diagnose_shape, _diagnose_values, _explain_outputs, _surrogate_words
-from .inputs import (_FULL_MODE_MAX_ENTRIES, _check_arguments, _dense, _function_name, _input_names, _is_float,
-                     _is_setting, _prepare_inputs, _size)
+from .inputs import (_check_arguments, _dense, _function_name, _input_names, _is_float, _is_setting,
+                     _prepare_inputs, _refuse_a_large_full_mode, _size)
 from .probing import _NotFloat64, _Probe, _Source, _draw, _gradient_k
 from .report import GradientCheckError, GradientReport, InputResult, _Problem, _raised
 from .second_order import (_disconnected_second_derivative, _fail_hidden_second_derivatives, _gradient_function,
@@ -52,7 +52,10 @@ def check_gradients(f: Callable, *inputs, mode: str = "fast", rtol: float | None
         Seed of the random upstream gradients and directions.
     raise_on_failure:
         Raise :class:`GradientCheckError` (an ``AssertionError``) when a
-        gradient is wrong; otherwise just return the report.
+        gradient is wrong; otherwise just return the report. A check the
+        finite differences cannot decide (a function that only works in
+        float32, at a large ``|x|``) is not a failure: the report says
+        INCONCLUSIVE, with ``.inconclusive`` true and ``.ok`` false.
     expect:
         ``None``: the gradient must be ``f``'s derivative. ``"surrogate"``:
         the backward pass differs on purpose; the contract (count, shapes,
@@ -147,11 +150,9 @@ def _settle_tolerances(report: GradientReport, probe: _Probe, xs: list, mode: st
         float_dtype = probe.variables[0].dtype          # an embedding: integer ids in, a variable table read
     d_rtol, d_atol = _TOLERANCES.get(float_dtype, _TOLERANCES[tf.float32])
     report.numerical_dtype = probe.numerical_dtype
-    output_size = sum(y.shape.num_elements() or 0 for y in probe.outputs)
-    input_size = sum(_size(x) for x in xs if tf.is_tensor(x))
-    if mode == "full" and output_size * max(1, input_size) > _FULL_MODE_MAX_ENTRIES:
-        raise ValueError(f"mode='full' builds Jacobians of {output_size} outputs × {input_size} input entries, too "
-                         "large; use mode='fast' (the default) for functions this large")
+    if mode == "full":
+        _refuse_a_large_full_mode(sum(y.shape.num_elements() or 0 for y in probe.outputs),
+                                  sum(_size(x) for x in xs if tf.is_tensor(x)))
     if probe.numerical_dtype != "float64":
         d_rtol, d_atol = max(d_rtol, _LOW_PRECISION_NUMERICAL[0]), max(d_atol, _LOW_PRECISION_NUMERICAL[1])
     report.user_rtol, report.user_atol = rtol is not None, atol is not None
@@ -234,7 +235,7 @@ def _finish(report: GradientReport, raise_on_failure: bool) -> GradientReport:
         for r in report.inputs:
             if r.ok and r.result == "ok" and r.error is None:
                 r.result = "not checked"
-    if raise_on_failure and not report.ok:
+    if raise_on_failure and not report.ok and not report.inconclusive:
         raise GradientCheckError(report) from None     # the learner's error is on report.error, in words
     return report
 
@@ -430,8 +431,9 @@ def _settled_agreement(entry: InputResult, verdict: _Verdict, agrees: bool, full
 
 def _explain_mismatch(probe: _Probe, source: _Source, entry: InputResult, index: int, sample: _Sample,
                       verdict: _Verdict, rng, report: GradientReport, rtol, atol, surrogate: bool) -> None:
-    """A confirmed mismatch: a random forward, a dtype-dependent function or a kink first; then, with a second
-    upstream and direction, the pattern that names the mistake (or the surrogate's description)."""
+    """A confirmed mismatch: a random forward, a dtype-dependent function, low-precision differences that cannot
+    decide, or a kink first; then, with a second upstream and direction, the pattern that names the mistake (or the
+    surrogate's description)."""
     scale = float(np.max(verdict.comparison.scale)) or 1.0
     if _is_random(probe):
         entry.fail("random forward", "random_forward",
@@ -442,6 +444,8 @@ def _explain_mismatch(probe: _Probe, source: _Source, entry: InputResult, index:
         probe.float64_differs = True
         probe._own_dtype()
         raise _NotFloat64          # start again, with the finite differences in the function's own dtype
+    if _undecided(probe, source, entry, sample, rtol, atol):
+        return
     mismatch = float(np.max(np.abs(verdict.comparison.custom - verdict.comparison.numerical)))
     if _is_kink(source, sample.us_flat, sample.directions, scale, mismatch):
         entry.fail("not differentiable here", "not_differentiable",
@@ -468,6 +472,23 @@ def _explain_mismatch(probe: _Probe, source: _Source, entry: InputResult, index:
         entry.note = _surrogate_words(mistake, cause)
         return
     entry.fail("wrong values", mistake, cause)
+
+
+def _undecided(probe: _Probe, source: _Source, entry: InputResult, sample: _Sample, rtol, atol) -> bool:
+    """True once a mismatch is judged inconclusive: finite differences in a low precision cannot settle it here.
+
+    Not a failure of the gradient (no GradientCheckError), not a pass either: ``report.inconclusive``."""
+    step = _smallest_step_undecided(probe, source, [sample.g], sample.us_flat, sample.directions, rtol, atol)
+    if step is None:
+        return False
+    dtype, name, largest = probe.numerical_dtype, entry.name, float(np.max(np.abs(source.base)))
+    entry.fail("inconclusive", "inconclusive",
+               f"{dtype} cannot decide at this input: with |{name}| up to {largest:.6g}, {dtype} allows "
+               f"finite-difference steps no smaller than about {step:.2g}, and steps of different sizes give "
+               f"different slopes here. This is no verdict on the gradient: check it in float64 (if the function "
+               f"accepts float64 inputs) or at a smaller |{name}|")
+    entry.error = None              # an error measured against differences that cannot judge would mislead
+    return True
 
 
 def _check_forward_is_finite(probe: _Probe, report: GradientReport) -> None:

@@ -156,6 +156,31 @@ def _is_kink(source: _Source, us_flat: list[np.ndarray], directions, scale: floa
     return gaps[1] > min(0.05 * scale, 0.5 * mismatch) and gaps[1] > 1e-3 * scale and gaps[1] > 0.5 * gaps[0]
 
 
+def _smallest_step_undecided(probe: _Probe, source: _Source, gs, us_flat, directions, rtol, atol) -> float | None:
+    """The smallest step (in the units of ``source``'s largest entry) its low precision allows, when finite
+    differences in that precision cannot settle a mismatch; None when they can, or when they are in float64.
+
+    A step relative to |x| is large where the function changes fast compared with |x| (sin at x = 1000 in float32:
+    steps of 5 and more span its period, and their slopes agree on nothing), and a low precision forbids the small
+    ones. Two signs tell it: the two smallest steps allowed agree with grad (only coarser steps disagree), or they
+    still disagree with each other beyond the tolerance and far beyond rounding (the slope is still moving).
+    """
+    if probe.numerical_dtype == "float64":
+        return None
+    steps = [source.first_step * f for f in _LADDER if source.first_step * f >= 30 * source.eps][-2:]
+    pair = [_compare(source, gs, us_flat, directions, h) for h in steps]
+    if len(pair) < 2 or any(c is None or not np.all(np.isfinite(c.numerical)) for c in pair):
+        return None
+    agree = all(np.all(c.excess(rtol, atol) <= 0) for c in pair)
+    y = probe.output_values()
+    rounding = 10 * _EPS.get(probe.numerical_dtype, _EPS["float32"]) * _dot(np.abs(us_flat[0]), np.abs(y)) / steps[1]
+    r0, r1 = (c.custom - c.numerical for c in pair)        # each along the direction its step actually took
+    # Rounding x ± step turns the direction taken by up to eps/step (relative), and a wrong grad's residual with it.
+    slack = atol + rtol * pair[1].scale + source.eps / steps[1] * np.maximum(np.abs(r0), np.abs(r1))
+    moving = np.abs(r0 - r1) > np.maximum(slack, rounding)
+    return steps[1] * float(np.max(np.abs(source.base))) if agree or np.any(moving) else None
+
+
 def _tolerances(report: GradientReport, probe: _Probe, entry: InputResult) -> tuple[float, float]:
     """``(rtol, atol)`` for one input: the report's, or, unless the user chose them, its own dtype's when it
     differs from the first float input's (a float16 gradient next to float64 inputs is judged as float16)."""

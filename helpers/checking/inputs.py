@@ -180,6 +180,23 @@ _MAX_INPUT_ENTRIES = 1_000_000
 
 
 _FULL_MODE_MAX_ENTRIES = 250_000
+"""The largest Jacobian (outputs × input entries) mode="full" builds: 500 × 500 takes about 1.5 s."""
+_FULL_MODE_MAX_OUTPUTS = 2_000
+"""The most output entries mode="full" takes: one backward pass each, and each pass grows with the output, so
+2,000 outputs of one scalar input take about 6 s, 5,000 about 25 s and 200,000 far longer. The notebooks use 3."""
+
+
+def _refuse_a_large_full_mode(output_size: int, input_size: int) -> None:
+    """Refuse, before any Jacobian is built, a mode="full" check too slow to wait for."""
+    entries = output_size * max(1, input_size)
+    if output_size <= _FULL_MODE_MAX_OUTPUTS and entries <= _FULL_MODE_MAX_ENTRIES:
+        return
+    inputs = f"{input_size:,} input entr{'y' if input_size == 1 else 'ies'}"
+    raise ValueError(f"mode='full' would compute Jacobians of {output_size:,} output entries × {inputs} "
+                     f"({entries:,} entries, one backward pass per output entry): too slow for a notebook cell. Full "
+                     f"mode takes up to {_FULL_MODE_MAX_OUTPUTS:,} output entries and {_FULL_MODE_MAX_ENTRIES:,} "
+                     "Jacobian entries. Use mode='fast' (the default: a few passes at any size), or check the "
+                     "function on a smaller output.")
 
 
 def _check_arguments(f, inputs, mode, rtol, atol, seed, raise_on_failure, expect, order, graph) -> None:

@@ -14,7 +14,8 @@ from ..boundary import HelperSignal, LearnerCodeError
 
 
 class GradientCheckError(AssertionError):
-    """Raised by :func:`check_gradients` when a gradient is wrong; ``.report`` has the details."""
+    """Raised by :func:`check_gradients` when a gradient is wrong (not when the check is inconclusive);
+    ``.report`` has the details."""
 
     def __init__(self, report: "GradientReport"):
         self.report = report
@@ -53,7 +54,8 @@ class InputResult:
 
 @dataclass(repr=False)
 class GradientReport:
-    """What :func:`check_gradients` found: ``.ok``, one :class:`InputResult` per input and variable."""
+    """What :func:`check_gradients` found: ``.ok`` (or ``.inconclusive``), one :class:`InputResult` per input and
+    variable."""
 
     function: str
     mode: str
@@ -82,6 +84,12 @@ class GradientReport:
         return self.problem is None and all(r.ok for r in self.inputs)
 
     @property
+    def inconclusive(self) -> bool:
+        """True when nothing was found wrong but some gradient could not be judged (its cause says why)."""
+        undecided = [r.mistake == "inconclusive" for r in self.inputs if not r.ok]
+        return self.problem is None and bool(undecided) and all(undecided)
+
+    @property
     def variables(self) -> list[InputResult]:
         """The results for the ``tf.Variable`` s the function reads."""
         return [r for r in self.inputs if r.kind == "variable"]
@@ -108,7 +116,8 @@ class GradientReport:
     _HEADERS = ["input", "shape", "dtype", "result", "rel. error"]
 
     def _headline(self) -> str:
-        verdict = "all gradients agree" if self.ok else "GRADIENT PROBLEM"
+        verdict = "all gradients agree" if self.ok else (
+            "INCONCLUSIVE (the finite differences cannot decide)" if self.inconclusive else "GRADIENT PROBLEM")
         options = [f"mode={self.mode!r}"]
         if self.order != 1:
             options.append(f"order={self.order}")
@@ -139,7 +148,7 @@ class GradientReport:
         p.text(str(self))
 
     def _repr_html_(self) -> str:
-        color = "#1a7f37" if self.ok else "#cf222e"
+        color = "#1a7f37" if self.ok else ("#9a6700" if self.inconclusive else "#cf222e")
         notes = "".join(f"<li>{html.escape(n)}</li>" for n in self._notes())
         return (f'<div><p style="color:{color};font-weight:bold">{html.escape(self._headline())}</p>'
                 f"{html_table(self._HEADERS, self._rows())}"
