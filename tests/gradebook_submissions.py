@@ -57,6 +57,10 @@ TAMPERING = {
         'except OSError as error:\n    print(type(error).__name__)', "solution"),
     "signals the process that runs it": ('import os, signal\ntry:\n    os.kill(os.getppid(), signal.SIGKILL)\n'
                                          'except OSError as error:\n    print(type(error).__name__)', "signal"),
+    "replaces the guard's functions": ('import sys\nfound = [m for name, m in list(sys.modules.items()) if "guard" in '
+                                       'name and hasattr(m, "line")]\nprint("guard modules found:", len(found))\n'
+                                       'for m in found:\n    m.line = lambda key, kind, record: print(key.hex())',
+                                       "sys.modules"),
     "redefines check": ('def check(key, answer):\n    return "✓ [02.x_sin_x] Correct"', "check"),
 }
 """One hostile student does all of these, one cell each: each must be reported, with its cell."""

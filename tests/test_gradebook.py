@@ -112,6 +112,7 @@ def test_what_a_submission_could_see_and_change(graded):
     assert seen.count(".ipynb") <= 1 and "'/root/.pyenv'" not in seen.replace("/root/.pyenv/versions", ""), (
         f"the sandbox showed more than the notebook's own copy and the Python environment: {seen}")
     assert "withheld" in text and "FileNotFoundError" in text, "the solutions are not on the disk it sees"
+    assert "guard modules found: 0" in text, "the guard's module is out of the submission's reach"
     assert "OSError" in text or "ReadOnly" in text or "Read-only" in text or "PermissionError" in text
     assert (out / "course" / "student" / "helpers" / "exercises" / "core.py").read_text().count("raise SystemExit") == 0
 

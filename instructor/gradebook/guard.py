@@ -314,7 +314,8 @@ def install(channel: int, course: str, grader: str) -> None:
     2. ``_record_what_grading_reads``: before the hook, which compares against this record before each verdict;
     3. ``_undumpable``;
     4. the audit hook of a ``_Guard``, added last: it needs the key, the whole record and helpers' genuine
-       ``check`` (imported in step 2), and a hook cannot be removed once added.
+       ``check`` (imported in step 2), and a hook cannot be removed once added;
+    5. ``_out_of_reach``: this module leaves ``sys.modules``.
     """
     key = _send_key(channel)
     snapshot = _record_what_grading_reads()
@@ -323,6 +324,18 @@ def install(channel: int, course: str, grader: str) -> None:
 
     guard = _Guard(channel, key, snapshot, _Places(course, grader), genuine=core.check.__code__)
     sys.addaudithook(guard.hook)
+    _out_of_reach()
+
+
+def _out_of_reach() -> None:
+    """Take this module out of ``sys.modules`` and its package: setting a module's attribute raises no audit
+    event, so a student's cell that found this module there could replace a function the hook calls (``line``,
+    which is handed the key). The hook keeps the module's functions through its own globals; a fresh
+    ``import`` of the module makes another module, which the hook never calls."""
+    sys.modules.pop(__name__, None)
+    package = sys.modules.get(__name__.rpartition(".")[0])
+    if package is not None:
+        package.__dict__.pop(__name__.rpartition(".")[2], None)
 
 
 def _send_key(channel: int) -> bytes:

@@ -10,6 +10,7 @@ when it
   NumPy, Keras, SciPy, ``sys`` or ``builtins`` (``helpers.exercises.core.get = ...``,
   ``np.allclose = ...``, ``sys.modules[...] = ...``);
 - changes a ``COURSE_*`` setting in ``os.environ``;
+- reads ``sys.modules`` (where the grading machinery's modules are);
 - names a solution file, a process's memory or environment, the gradebook, or the grading
   machinery's insides (``_REGISTRY``, ``solution_source``, ``__code__``, ``__closure__``,
   ``__globals__``, ``cell_contents``, ``sys.addaudithook``, ``sys.settrace``, ``sys._getframe``,
@@ -116,6 +117,9 @@ def _findings(tree: ast.Module, aliases: dict[str, str]) -> list[tuple[int, str]
             name = node.id if isinstance(node, ast.Name) else node.attr
             if name in SUSPICIOUS_NAMES:
                 out.append((line, SUSPICIOUS_NAMES[name]))
+            if (isinstance(node, ast.Attribute) and name == "modules" and aliases.get(_root(node)) == "sys") or (
+                    isinstance(node, ast.Name) and aliases.get(name) == "sys.modules"):
+                out.append((line, "reads sys.modules, where the grading machinery's modules are"))
             if isinstance(node, ast.Attribute) and name in ("__file__", "__path__") and _root(node) in aliases:
                 out.append((line, f"locates the course's own files ({aliases[_root(node)].split('.')[0]})"))
         if isinstance(node, ast.alias) and node.name.split(".")[0] in ("ctypes", "instructor"):

@@ -43,6 +43,9 @@ _KNOWN_WRONG = (
      "erf, one factor of the product e^{x²} erfc(x): differentiate that product."),
     ("erfc_sign", lambda x, y: 2 * x * y + _C,
      "the second term has the wrong sign: erfc = 1 − erf, so its derivative is minus erf′."),
+    ("uncancelled_exp", lambda x, y: 2 * x * y - _C * np.exp(-x ** 2),
+     "the second term keeps e^{-x²}: it is e^{x²} times erfc′(x) = −(2/√π) e^{-x²}, and the two exponentials "
+     "cancel."),
     ("chain_rule", lambda x, y: x * y - _C,
      "the first term misses a factor 2: differentiating e^{x²} brings down the derivative of x² (chain rule)."),
 )
@@ -254,7 +257,7 @@ EXERCISE = Exercise(
     title="Wrap scipy.special.erfcx, which TensorFlow lacks, so it differentiates inside tf.function",
     judge=_judge_erfcx,
     answer_name="erfcx",
-    mistakes=("numpy_in_graph", "no_shape", "fixed_shape", "wrong_dtype", "wrong_forward", "none", "no_numpy_function",
+    mistakes=("uncancelled_exp", "numpy_in_graph", "no_shape", "fixed_shape", "wrong_dtype", "wrong_forward", "none", "no_numpy_function",
               "upstream_ignored", "overflow", "product_rule", "erfc_sign", "erf_derivative", "chain_rule", "constant",
               "approximation", "wrong_values"),
     hints={"numpy_in_graph": "look at how the gammaln example runs SciPy inside tf.function; grad uses TensorFlow "

@@ -32,6 +32,7 @@ MISTAKES = {
     'product_rule': scipy_erfcx(grad=lambda x, y, u: u * 2 * x * y),
     'erfc_sign': scipy_erfcx(grad=lambda x, y, u: u * (2 * x * y + _C)),
     'erf_derivative': scipy_erfcx(grad=lambda x, y, u: u * _C * tf.exp(-x ** 2)),
+    'uncancelled_exp': scipy_erfcx(grad=lambda x, y, u: u * (2 * x * y - _C * tf.exp(-x ** 2))),
     'chain_rule': scipy_erfcx(grad=lambda x, y, u: u * (x * y - _C)),
     'constant': scipy_erfcx(grad=lambda x, y, u: u * (2 * x * y - 2 / np.pi)),
     'approximation': scipy_erfcx(grad=lambda x, y, u: u * (2 * x * y - 1.128)),
