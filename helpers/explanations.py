@@ -521,10 +521,11 @@ def _rules() -> list[Rule]:
                    "(tf.constant([1.0, 2.0])) or tf.cast."),
              TypeError("Cannot convert 0.5 to EagerTensor of dtype int32")),
         Rule("python_iteration", text(r"Iterating over a symbolic `?tf\.Tensor`? is not allowed"),
-             _said("Python iterated over a symbolic tensor inside tf.function: a for loop over a tensor, or a tensor "
-                   "unpacked into several names (a, b = t), which needs the tensor's values. If it is the return "
-                   "of a @tf.custom_gradient function, that must return the pair (y, grad), not y alone. For a loop, "
-                   "use TensorFlow operations that work entry by entry, or tf.while_loop."),
+             _said("Python iterated over a symbolic tensor inside tf.function, which needs the tensor's values: a for "
+                   "loop over it, Python's max, min, sum or sorted on it (they iterate too), or a tensor unpacked "
+                   "into several names (a, b = t). Use TensorFlow's operations instead (tf.reduce_max, "
+                   "tf.reduce_min, tf.reduce_sum, tf.sort), which work entry by entry and in graphs. If it is the "
+                   "return of a @tf.custom_gradient function, that must return the pair (y, grad), not y alone."),
              TypeError("Iterating over a symbolic `tf.Tensor` is not allowed. You can attempt the following "
                        "resolutions to the problem: ...")),
         Rule("python_bool", either(text(r"truth value of an array with more than one element is ambiguous"),

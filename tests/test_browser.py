@@ -188,13 +188,15 @@ def _kernel_memory_mb(server: subprocess.Popen, kernel_id: str) -> tuple[float, 
 
 
 def _stored_outputs(notebook: Path) -> tuple[int, int]:
-    """(widget views, PNG plots) in the notebook file as stored: what the run must reproduce.
+    """(widgets, PNG plots) in the notebook file as stored: what the run must reproduce.
 
-    A widget's own picture (its static fallback) is not a plot of its own: JupyterLab shows the
-    widget instead.
+    A notebook stores no widget itself, only its static fallback, marked ``{"course": "widget"}`` in
+    the output's metadata (tools/execute_notebooks.py); a widget's own picture is not a plot of its
+    own: JupyterLab shows the widget instead.
     """
     outputs = [o for c in json.loads(notebook.read_text())["cells"] for o in c.get("outputs", [])]
-    is_widget = lambda o: "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+    is_widget = lambda o: (o.get("metadata", {}).get("course") == "widget"
+                           or "application/vnd.jupyter.widget-view+json" in o.get("data", {}))
     widgets = sum(is_widget(o) for o in outputs)
     images = sum("image/png" in o.get("data", {}) and not is_widget(o) for o in outputs)
     return widgets, images
