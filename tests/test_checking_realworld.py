@@ -4,7 +4,9 @@ The cases live in ``realworld_gradients.py`` (functions adapted from TensorFlow,
 TensorFlow Probability, Keras and research code, with float32 and float64
 variants); ``realworld_check_report.py`` prints the same verdicts as a table.
 Every case runs with seeds 0–4 in fast mode and, where its inputs are small,
-in full mode.
+with seeds 0 and 1 in full mode: full mode compares every entry, so a seed
+changes only its upstreams (``realworld_check_report.py`` runs all five seeds
+in both modes, outside the suite).
 """
 
 import pytest
@@ -13,7 +15,7 @@ from helpers import check_gradients
 from realworld_gradients import CASES
 
 FULL_MODE_MAX_INPUT_ENTRIES = 75
-SEEDS = range(5)
+SEEDS = {"fast": range(5), "full": range(2)}
 # A wrong variable gradient is named by its pattern (sign, factor...) on the variable's own row; a grad
 # that fails only inside tf.function is named not_in_graph.
 SAME_MISTAKE = {"variable_gradient": None, "grad_raised": {"grad_raised", "not_in_graph"}}
@@ -27,7 +29,7 @@ def _modes(case, inputs):
 def _runs(case):
     f, inputs = case.make()
     for mode in _modes(case, inputs):
-        for seed in SEEDS:
+        for seed in SEEDS[mode]:
             f, inputs = case.make()
             yield mode, seed, check_gradients(f, *inputs, mode=mode, seed=seed, raise_on_failure=False,
                                               **case.check_kwargs)

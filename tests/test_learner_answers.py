@@ -13,7 +13,12 @@ the wrong kind of value, textbook mistakes). For each one:
   useful feedback must contain.
 
 The counts are printed at the end of the test run (learner answers section).
+Answers written independently often share their code exactly (about a quarter of
+the corpus does, comments and layout aside): such code is run and judged once,
+and each answer's own expectations are then held against that one feedback.
 """
+
+import ast
 
 import pytest
 
@@ -34,21 +39,42 @@ def test_the_corpus_has_eight_answers_per_exercise():
     assert {a.key for a in ANSWERS} <= set(keys())
 
 
+_JUDGED: dict = {}
+
+
+def _judged(answer) -> tuple[str, object]:
+    """("cell fails" and the cell's exception, "crash" and check's exception, or "judged" and the feedback) for
+    the answer's code, worked out once per exercise and code (compared as Python's syntax tree)."""
+    try:
+        code = ast.dump(ast.parse(answer.code))
+    except SyntaxError:
+        code = answer.code
+    if (answer.key, code) not in _JUDGED:
+        try:
+            value = define(answer)
+        except Exception as e:  # noqa: BLE001 - the learner's own cell fails before check runs
+            _JUDGED[answer.key, code] = ("cell fails", e)
+        else:
+            try:
+                _JUDGED[answer.key, code] = ("judged", check(answer.key, value))
+            except Exception as e:  # noqa: BLE001 - reported and raised for every answer with this code
+                _JUDGED[answer.key, code] = ("crash", e)
+    return _JUDGED[answer.key, code]
+
+
 @pytest.mark.parametrize("answer", ANSWERS, ids=_id)
 def test_feedback_on_a_learner_answer(answer, request):
     def report(outcome):
         request.node.user_properties.append(("learner answer", outcome))
 
-    try:
-        value = define(answer)
-    except Exception as e:  # noqa: BLE001 - the learner's own cell fails before check runs
+    how, feedback = _judged(answer)
+    if how == "cell fails":
         report("cell fails")
-        pytest.skip(f"the learner's cell itself raises {type(e).__name__}; Python shows that error in the notebook")
-    try:
-        feedback = check(answer.key, value)
-    except BaseException:
+        pytest.skip(f"the learner's cell itself raises {type(feedback).__name__}; Python shows that error in the "
+                    "notebook")
+    if how == "crash":
         report("crash")
-        raise
+        raise feedback
     assert isinstance(feedback, Feedback)
     if answer.right:
         report("right, passed" if feedback.passed else "false reject")

@@ -169,20 +169,27 @@ def _execute(job: Job, nb, workdir: Path, limits: sandbox.Limits) -> dict:
     manager._kernel_spec = spec
     channel = _Channel()
     client = _Client(nb, km=manager, timeout=limits.cell_seconds, allow_errors=True, interrupt_on_timeout=True,
-                     startup_timeout=120, kernel_name="python3", output_kb=limits.output_kb,
+                     shutdown_kernel="immediate", startup_timeout=120, kernel_name="python3", output_kb=limits.output_kb,
                      resources={"metadata": {"path": str(workdir)}}, log=_quiet_log())
     watch = _Watch(manager, client, limits)
     fatal, problem = None, None
     try:
         watch.start()
-        client.execute(stdout=channel.write_end, stderr=subprocess.DEVNULL)
+        # cleanup_kc: nbclient stops a kernel it did not start only when asked; otherwise the kernel (and the
+        # channel's write end it holds) would live on until this process exits.
+        client.execute(cleanup_kc=True, stdout=channel.write_end, stderr=subprocess.DEVNULL)
     except (DeadKernelError, CellTimeoutError) as error:
         fatal = client.current
         why = watch.reason or ("its time limit" if isinstance(error, CellTimeoutError) else "a crash or os._exit")
         problem = (f"the kernel stopped in cell {fatal + 1}", f"cell {fatal + 1} stopped the kernel ({why})")
-    except Exception as error:  # noqa: BLE001 - the kernel would not start: say so, grade the rest of the class
-        problem = (f"error: {type(error).__name__} starting the kernel",
-                   (str(error).strip().splitlines() or [type(error).__name__])[0][:200])
+    except Exception as error:  # noqa: BLE001 - any failure is a status: grade the rest of the class
+        reason = (str(error).strip().splitlines() or [type(error).__name__])[0][:200]
+        if client.began:    # a cell garbled the kernel's messages (bytes written to its sockets): skip it, as a crash
+            fatal = client.current
+            problem = (f"the kernel stopped in cell {fatal + 1}",
+                       f"cell {fatal + 1} broke the connection to its kernel ({type(error).__name__}: {reason})")
+        else:
+            problem = (f"error: {type(error).__name__} starting the kernel", reason)
     finally:
         watch.stop()
         channel.close()
@@ -292,11 +299,11 @@ def _client_class():
 
         def __init__(self, nb, output_kb: int = 512, **kwargs):
             super().__init__(nb, on_cell_execute=self._started, **kwargs)
-            self.output_kb, self.current, self.timed_out = output_kb, 0, set()
+            self.output_kb, self.current, self.began, self.timed_out = output_kb, 0, False, set()
             self._sizes: dict[int, int] = {}
 
         def _started(self, cell=None, cell_index=0, **_):
-            self.current = cell_index
+            self.current, self.began = cell_index, True
 
         def output(self, outs, msg, display_id, cell_index):
             size = self._sizes.get(cell_index, 0) + len(json.dumps(msg.get("content", {})))
