@@ -69,6 +69,17 @@ def naive_grad_log1pexp():
     return log1pexp
 
 
+def linear_poly(mistake=None):
+    """y = w[1] x + w[0], inputs (x, w): the tf.custom_gradient docstring's example, w an input here."""
+    @tf.custom_gradient
+    def f(x, w):
+        def grad(u):
+            columns = [x ** 0, x ** 1] if mistake is None else [x ** 1, x ** 0]   # "swapped": the docstring's
+            return w[1] * u, tf.reduce_sum(u * tf.stack(columns), axis=-1)
+        return w[1] * x + w[0], grad
+    return f
+
+
 def matvec(mistake=None):
     """y = A x, inputs (x, A)."""
     @tf.custom_gradient
@@ -274,6 +285,7 @@ WRONG = [
     ("bias-add db not summed", bias_add("not_summed"), _vs((4, 3), (3,)), "not_summed"),
     ("row scale ds not summed", row_scale("not_summed"), _vs((4, 3), (1, 3)), "not_summed"),
     ("mul gradients swapped", mul("swapped"), _vs((4,), (4,)), "wrong_values"),
+    ("linear poly dw entries swapped", linear_poly("swapped"), _vs((3,), (2,)), "swapped"),
     ("softmax diagonal only", softmax("diagonal_only"), _v(5), "wrong_values"),
     ("softmax wrong sign", softmax("wrong_sign"), _v(2, 4), "wrong_sign"),
     ("xᵀAx with 2Ax for non-symmetric A", quadratic_form("two_A_x"), _vs((3,), (3, 3)), "wrong_values"),
@@ -291,6 +303,7 @@ WRONG = [
 ]
 
 CORRECT = [
+    ("linear poly", linear_poly(), _vs((3,), (2,))),
     ("cube", cube(), _v(5)),
     ("cube float64", cube(), _v(3, 2, dtype=np.float64)),
     ("sine", sine(), _v(7)),

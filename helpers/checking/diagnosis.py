@@ -1,8 +1,10 @@
 """Naming the mistake behind a gradient that disagrees: an ignored upstream, a sign, a constant factor, a transpose,
-a broadcast dimension not summed, agreement on part of the domain, a missing cross term between outputs.
+two entries swapped, a broadcast dimension not summed, agreement on part of the domain, a missing cross term between outputs.
 """
 
 from __future__ import annotations
+
+import itertools
 
 import numpy as np
 import tensorflow as tf
@@ -64,15 +66,55 @@ def _diagnose_values(probe: _Probe, k: int, gs, us, comparison: _Comparison, x_s
             hint = " (a missing or extra factor 2?)" if min(abs(factor - 2), abs(factor - 0.5)) < spread else ""
             return "constant_factor", (f"off by a constant factor: the gradient is {factor:.4g} times the right "
                                        f"one{hint}")
-    if len(x_shape) == 2 and x_shape[0] == x_shape[1]:
-        ct = np.array([[_dot(np.transpose(g), v) for v in comparison.directions] for g in gs])
-        if close(ct, d):
-            return "transposed", "transposed: the gradient is right once transposed. A gradient has its input's layout"
+    rearranged = _rearranged(gs, comparison, close, x_shape)
+    if rearranged:
+        return rearranged
     partial = None if probe.second_order else _partial_agreement(probe, k, gs, us, x_shape, rtol, atol)
     if partial:
         return "partial", partial
-    return "wrong_values", ("wrong values, with no simple pattern (not a sign, a factor, a transpose or an ignored "
-                            "upstream): re-derive the gradient, or compare it entry by entry with mode='full'")
+    return "wrong_values", ("wrong values, with no simple pattern (not a sign, a factor, a transpose, two swapped "
+                            "entries or an ignored upstream): re-derive the gradient, or compare it entry by entry "
+                            "with mode='full'")
+
+
+def _rearranged(gs, comparison: _Comparison, close, x_shape) -> tuple[str, str] | None:
+    """("transposed" or "swapped", the sentence) when the right values are in the wrong places, else None."""
+    if len(x_shape) == 2 and x_shape[0] == x_shape[1]:
+        ct = np.array([[_dot(np.transpose(g), v) for v in comparison.directions] for g in gs])
+        if close(ct, comparison.numerical):
+            return "transposed", "transposed: the gradient is right once transposed. A gradient has its input's layout"
+    swapped = _swapped_entries(gs, comparison, close, x_shape)
+    if swapped:
+        i, j = swapped
+        return "swapped", (f"two entries swapped: entry {i} holds entry {j}'s gradient and entry {j} holds entry "
+                           f"{i}'s. Check which input each entry of grad's result belongs to (the order in a "
+                           "tf.stack or a concatenation)")
+    return None
+
+
+_MAX_SWAP_ENTRIES = 32
+"""Inputs up to this size are tried for two swapped entries (every pair: 496 at most)."""
+
+
+def _swapped_entries(gs, comparison: _Comparison, close, x_shape) -> tuple | None:
+    """The two entries (indices into the input, as NumPy would print them) whose gradients are swapped, if swapping
+    them makes every directional derivative agree with the numerical one; None otherwise."""
+    size = int(np.prod(x_shape)) if len(x_shape) else 1
+    if not 2 <= size <= _MAX_SWAP_ENTRIES:
+        return None
+    flats = [np.asarray(g, dtype=np.float64).reshape(-1) for g in gs]
+    if any(f.size != size for f in flats):
+        return None
+    name = (lambda i: i) if len(x_shape) == 1 else (lambda i: tuple(int(n) for n in np.unravel_index(i, x_shape)))
+    for i, j in itertools.combinations(range(size), 2):
+        swapped = []
+        for flat in flats:
+            flat = flat.copy()
+            flat[[i, j]] = flat[[j, i]]
+            swapped.append([_dot(flat, v) for v in comparison.directions])
+        if close(np.array(swapped), comparison.numerical):
+            return name(i), name(j)
+    return None
 
 
 def _linear_in_upstream(probe: _Probe, k: int, us: list[list[np.ndarray]], gs: list[np.ndarray]) -> bool:

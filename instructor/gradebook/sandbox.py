@@ -54,7 +54,8 @@ def _parents(path: str) -> list[str]:
     out, current = [], ""
     for part in Path(path).parent.parts[1:]:
         current += "/" + part
-        out += ["--perms", "0755", "--dir", current]
+        if current != "/tmp":                  # the sandbox's own /tmp (1777) is there already
+            out += ["--perms", "0755", "--dir", current]
     return out
 
 
@@ -75,8 +76,9 @@ def command(argv: list[str], *, workdir: Path, course: Path, grader: Path, uid: 
         binds += _parents(sys.prefix) + ["--symlink", os.path.realpath(sys.prefix), sys.prefix]
     setenv = [arg for key, value in sorted(env.items()) for arg in ("--setenv", key, value)]
     return ["bwrap", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
-            "--die-with-parent", "--new-session", "--clearenv", *setenv, *binds,
-            "--dev", "/dev", "--proc", "/proc", "--perms", "1777", "--tmpfs", "/tmp",
+            "--die-with-parent", "--new-session", "--clearenv", *setenv,
+            # the private /tmp first: a Python environment or a workdir under /tmp is bound on top of it
+            "--perms", "1777", "--tmpfs", "/tmp", *binds, "--dev", "/dev", "--proc", "/proc",
             "--ro-bind", str(course), "/course", "--ro-bind", str(grader), "/grader",
             *_parents(str(workdir)), "--bind", str(workdir), str(workdir), "--chdir", str(workdir),
             "prlimit", f"--as={limits.memory_mb * 1024 * 1024}", f"--nproc={limits.processes}",
