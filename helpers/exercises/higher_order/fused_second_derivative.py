@@ -151,8 +151,8 @@ def _second_derivative_is_none(second, mode: str) -> Feedback | None:
                                "fused_tanh's slope, which the tape cannot see into. Make the first "
                                "derivative itself a @tf.custom_gradient function of x whose own grad gives "
                                "its derivative (decorating grad does not help: its input is dy, not x), "
-                               "and call it positionally: a call with keyword arguments skips its custom "
-                               "gradient.",
+                               "and call it positionally: eagerly, a call with keyword arguments skips its "
+                               "custom gradient (inside tf.function it raises).",
                         "second_none")
     return None
 
