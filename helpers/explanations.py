@@ -540,6 +540,10 @@ def _rules() -> list[Rule]:
                    "entries, or a symbolic tensor inside tf.function: use TensorFlow's functions (tf.cos, tf.exp, "
                    "tf.cast ...), which work entry by entry and in graphs."),
              TypeError("only length-1 arrays can be converted to Python scalars")),
+        Rule("matmul_rank", text(r"In\[0\] and In\[1\] has different ndims: (?:\[\] vs\.|\[[\d,]*\] vs\. \[\])"),
+             _said("a matrix product (@, tf.matmul) got a single number as one operand: multiply by a number with "
+                   "*, as in upstream * M."),
+             ValueError("In[0] and In[1] has different ndims: [] vs. [2,2] [Op:MatMul]")),
         Rule("matmul_rank", text(r"In\[0\] and In\[1\] (?:ndims must be == 2|has different ndims)"),
              _said("a matrix product (@, tf.matmul) needs two matrices, but one operand is a vector: for a matrix "
                    "times a vector use tf.linalg.matvec, and for two vectors tf.tensordot."),
