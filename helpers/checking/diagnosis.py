@@ -1,5 +1,6 @@
 """Naming the mistake behind a gradient that disagrees: an ignored upstream, a sign, a constant factor, a transpose,
-two entries swapped, a broadcast dimension not summed, agreement on part of the domain, a missing cross term between outputs.
+two entries swapped, a broadcast dimension not summed, agreement on part of the domain, a missing cross term
+between outputs.
 """
 
 from __future__ import annotations

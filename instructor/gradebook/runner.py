@@ -169,7 +169,8 @@ def _execute(job: Job, nb, workdir: Path, limits: sandbox.Limits) -> dict:
     manager._kernel_spec = spec
     channel = _Channel()
     client = _Client(nb, km=manager, timeout=limits.cell_seconds, allow_errors=True, interrupt_on_timeout=True,
-                     shutdown_kernel="immediate", startup_timeout=120, kernel_name="python3", output_kb=limits.output_kb,
+                     shutdown_kernel="immediate", startup_timeout=120, kernel_name="python3",
+                     output_kb=limits.output_kb,
                      resources={"metadata": {"path": str(workdir)}}, log=_quiet_log())
     watch = _Watch(manager, client, limits)
     fatal, problem = None, None

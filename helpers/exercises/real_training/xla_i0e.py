@@ -89,7 +89,8 @@ def _judge_i0e_gradient(g, x, u, where=""):
         reject("the tape got None" + where + ": grad returned None, or the function is not decorated with "
                "@tf.custom_gradient.", "none")
     if not tf.is_tensor(g):
-        reject(f"grad returned {_kind(g)}{where}, not a tensor: XLA compiles TensorFlow operations, never NumPy values.", "numpy")
+        reject(f"grad returned {_kind(g)}{where}, not a tensor: XLA compiles TensorFlow operations, never NumPy "
+               "values.", "numpy")
     if tuple(g.shape) != tuple(x.shape) or g.dtype != x.dtype:
         reject(f"the gradient has shape {tuple(g.shape)} and dtype {g.dtype.name}{where} for an input of shape "
                f"{tuple(x.shape)} and dtype {x.dtype.name}: a gradient has its input's shape and dtype.",
@@ -138,13 +139,13 @@ EXERCISE = Exercise(
     title="A tf.numpy_function custom gradient rewritten for XLA",
     judge=_judge_i0e,
     answer_name="i0e_xla",
-    mistakes=("unscaled", "wrong_function", "no_custom_gradient", "upstream_ignored", "sign_term_missing", "sign_dropped",
-              "abs_not_sign", "sign_flipped", "unscaled_slope", "swapped_orders", "jit_compile", "numpy_in_graph"),
+    mistakes=("unscaled", "wrong_function", "no_custom_gradient", "upstream_ignored", "sign_term_missing",
+              "sign_dropped", "abs_not_sign", "sign_flipped", "unscaled_slope", "swapped_orders", "jit_compile", "numpy_in_graph"),
     hints={"jit_compile": "XLA compiles only operations it has a kernel for: tf.numpy_function, tf.py_function "
                           "and tf.print have none. TensorFlow has its own version of each SciPy function used "
                           "here: look in tf.math.special.",
-           "numpy_in_graph": "XLA compiles TensorFlow operations, never NumPy, forward and grad alike: NumPy calls (np.*, "
-                             ".numpy()) must become TensorFlow operations too."},
+           "numpy_in_graph": "XLA compiles TensorFlow operations, never NumPy, forward and grad alike: NumPy "
+                             "calls (np.*, .numpy()) must become TensorFlow operations too."},
     withhold=(r",? or (?:wrap NumPy code in )?tf\.numpy_function(?: for code that must stay in NumPy)?",
               r" Remove jit_compile=True, or keep that op out of the compiled function\."),
 )
