@@ -128,10 +128,21 @@ OPEN_JS = """async (path) => {
 }"""
 
 # Shut the notebook's kernel down and close it without asking to save (the server serves a copy).
+# The kernel first answers what JupyterLab asks of a new kernel (its info, a subshell): a kernel shut down
+# before that leaves JupyterLab a cancelled request, reported as a page error during the next notebook.
 CLOSE_JS = """async () => {
   const w = window.jupyterapp.shell.currentWidget;
   if (!w) return;
-  try { await w.sessionContext.ready; await w.sessionContext.shutdown(); } finally { w.dispose(); }
+  try {
+    await w.sessionContext.ready;
+    const kernel = w.sessionContext.session && w.sessionContext.session.kernel;
+    if (kernel) {
+      await kernel.info;
+      for (let i = 0; i < 100 && kernel.status !== 'idle'; i++) await new Promise(r => setTimeout(r, 100));
+      await new Promise(r => setTimeout(r, 300));
+    }
+    await w.sessionContext.shutdown();
+  } finally { w.dispose(); }
 }"""
 
 # JavaScript run in the page: the state of the notebook that has focus.
