@@ -125,8 +125,8 @@ def numbers_from(answer: Any, count: int) -> np.ndarray:
     if any(v is Ellipsis for v in values):
         reject("some entries are still the placeholder ...: replace each with a number.", "not_attempted")
     if len(values) != count:
-        reject(f"that list has {_count(len(values))} entries; give {_count(count)} numbers, one per call, in order.",
-               "wrong_length")
+        reject(f"that list has {_count(len(values))} entries; give {_count(count)} numbers, in the order the exercise "
+               "asks for them.", "wrong_length")
     out = []
     for i, v in enumerate(values, 1):
         if isinstance(v, str):
