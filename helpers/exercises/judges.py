@@ -50,9 +50,14 @@ def _kind(value: Any) -> str:
         return f"a list of {len(value)}"
     if isinstance(value, dict):
         return "a dict"
+    if isinstance(value, numbers.Number):
+        return f"the number {value!r}"
+    if inspect.isclass(value):
+        return f"the class {value.__name__}"
     if callable(value):
         return f"the function {getattr(value, '__name__', '')!r}".replace(" ''", "")
-    return f"a {type(value).__name__}"
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name} object"
 
 
 def number_from(answer: Any, what: str = "one number") -> float:

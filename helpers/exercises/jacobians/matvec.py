@@ -15,6 +15,9 @@ _OTHER_A = tf.constant(rng_for("03.matvec").standard_normal((4, 2)).astype(np.fl
 def _judge_matvec(answer) -> Feedback:
     make_f = function_from(answer, "the function make_f")
     f = call("calling make_f(A_5x3)", make_f, A_5x3)
+    if f is None:
+        reject("make_f(A) returned None: a function without a return statement returns None. Define f inside "
+               "make_f, then end make_f with `return f` (the function itself, not a call of it).", "not_a_factory")
     if tf.is_tensor(f) or not callable(f):
         reject("make_f(A) must return a function f; it returned "
                f"{'a tensor' if tf.is_tensor(f) else type(f).__name__}. Did you pass make_f(A_5x3) (one f) instead "
