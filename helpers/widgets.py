@@ -86,6 +86,19 @@ def chain_explorer(x: float = 2.0, length: int = 3) -> ChainExplorer:
     return ChainExplorer(x, length)
 
 
+class _WidgetsCheck(widgets.HBox):
+    """The check's slider and label; without a widget manager, a sentence that says what that means."""
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        text = ("A slider with the label 'x = 2, x² = 4' appears here when this cell runs with widgets active. If "
+                "you still see this sentence after running it, widgets are not active in your Jupyter; every "
+                "notebook still works, and each explorer shows a static table or picture instead.")
+        bundle["text/plain"] = text
+        bundle["text/html"] = f"<p>{text}</p>"
+        return bundle
+
+
 def widgets_check() -> widgets.HBox:
     """A slider and a label that follows it: if you can move it, widgets work.
 
@@ -104,7 +117,7 @@ def widgets_check() -> widgets.HBox:
 
     slider.observe(show, names="value")
     show()
-    box = widgets.HBox([slider, label])
+    box = _WidgetsCheck([slider, label])
     box.add_class("widgets-check")
     return box
 

@@ -190,9 +190,10 @@ def number_judge(expected: float, success: str, mistakes: Sequence[tuple[float, 
             return Feedback(False, f"{value:g} has the wrong sign: without the minus it would be right. Where "
                                    "does the minus come from?", "wrong_sign")
         if np.isfinite(value) and expected != 0 and abs(value - expected) <= 0.05 * abs(expected):
-            return Feedback(False, f"{value:g} is close, but not exact ({abs(value - expected) / abs(expected):.1%} "
-                                   "off): an estimate, such as a finite difference, or a rounded number? The rule "
-                                   "gives the exact value.", "approximate")
+            off = abs(value - expected) / abs(expected) * 100
+            return Feedback(False, f"{value:g} is close, but not exact ({off:.2g}% off): an estimate (a finite "
+                                   "difference, say) or a rounded number? The rule gives the exact value.",
+                            "approximate")
         return Feedback(False, f"{value:g} is not it. {_sentence(fallback)}".strip())
 
     return judge

@@ -16,6 +16,8 @@ EXERCISE = Exercise(
                                       "two outer links contribute, the upstream arriving from them."),
             (162.0, "outer_only", "that is the outermost link's local derivative alone: the inner links have local "
                                   "derivatives too, and the chain rule is the product of every one of them."),
+            (18.0, "upstream_ignored", "that is the middle link's local derivative alone (2 · 9): the chain rule "
+                                       "multiplies the local derivatives of all three links."),
             (18.0 * 162.0, "two_links", "that combines the two outer links only: the innermost link (the call that "
                                         "sees x = 3) has a local derivative too."),
             (186.0, "added", "you added the local derivatives. The chain rule multiplies them: dy/dx is their product."),

@@ -26,8 +26,12 @@ EXERCISE = Exercise(
                                          "the sum of their downstreams, not the product."),
             (72.0, "forward_value", "72 = 4³ + 2 · 4 is y itself, the forward value, not its derivative. (If you "
                                     "got it from derivatives: the use a³ sends back 3a², not a².)"),
-            ((3 * 4.0 + 2) * 4, "x_for_a", "the use a³ sends 3a² back to a, taken at a = 4, the value that use "
-                                           "sees: that is 48 (14 would be 3x² + 2 at x = 2, or 3a + 2)."),
+            ((3 * 4.0 + 2) * 4, "x_for_a", "56 has two likely causes: 48 + 2 · 4, where only the use 2a went through "
+                                           "the link x → a (what the use a³ sends back, 48, needs the link's factor "
+                                           "4 too); or 3a² taken at x = 2 instead of at a = 4, the value that use "
+                                           "sees."),
+            (48.0, "one_use", "48 = 3a² is what the use a³ alone sends back to a: add what the use 2a sends, then "
+                              "pass the sum through the link x → a."),
             ((3 * 4.0 + 2) * 2, "x_for_a", "each use's local derivative is taken at the value it sees: the uses of "
                                            "a see a = 4, and the link a = x² sees x = 2 (local 2x = 4)."),
             ((48.0 + 2) * 2, "local_at_a", "the link a = x² has local derivative 2x at x = 2, which is 4: the factor "
