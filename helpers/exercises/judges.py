@@ -159,6 +159,20 @@ def function_from(answer: Any, what: str) -> Callable:
     reject(f"expected {what}, got {_kind(answer)}.", "not_callable")
 
 
+def layer_class(answer: Any, name: str) -> type:
+    """``answer`` if it is a Keras layer class, else a rejection that says what it is (an instance, a function...)."""
+    import keras
+
+    if isinstance(answer, keras.layers.Layer):
+        reject(f"that is a layer object, an instance of your class: pass the class itself ({name}, without "
+               "parentheses); the checker makes its own layers.", "instance_given")
+    if not inspect.isclass(answer):
+        reject(f"that is {_kind(answer)}: pass your layer class, {name}.", "not_a_layer")
+    if not issubclass(answer, keras.layers.Layer):
+        reject(f"{answer.__name__} is a class, but not a Keras layer: subclass keras.layers.Layer.", "not_a_layer")
+    return answer
+
+
 def one_tensor(value: Any, where: str) -> "tf.Tensor":
     """``value`` if it is a tensor, else a rejection naming what it is (a pair, a NumPy array, None...)."""
     problem = describe_return(value)

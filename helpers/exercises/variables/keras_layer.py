@@ -1,13 +1,12 @@
 """Exercise 06.keras_layer: a Keras layer y = tanh(a x) with one trainable number a and a custom gradient."""
 
 import dataclasses
-import inspect
 
 import tensorflow as tf
 
 from .. import Exercise, Feedback, reject
 from ...boundary import running
-from ..judges import _kind, gradient_judge
+from ..judges import gradient_judge, layer_class
 
 _A = 0.7        # the weight is set to this number before the gradients are checked (it starts at 1)
 
@@ -56,20 +55,6 @@ _judge_gradients = gradient_judge(
                             "(and every example of the batch): its gradient collects all their contributions."})
 
 
-def _layer_class(answer):
-    """The answer as a Keras layer class, or a rejection that says what it is instead."""
-    import keras
-
-    if isinstance(answer, keras.layers.Layer):
-        reject("that is a layer object, an instance of your class: pass the class itself (ScaledTanh, without "
-               "parentheses); the checker makes its own layers.", "instance_given")
-    if not inspect.isclass(answer):
-        reject(f"that is {_kind(answer)}: pass your layer class, ScaledTanh.", "not_a_layer")
-    if not issubclass(answer, keras.layers.Layer):
-        reject(f"{answer.__name__} is a class, but not a Keras layer: subclass keras.layers.Layer.", "not_a_layer")
-    return answer
-
-
 def _built_layer(cls):
     """A new layer of the learner's class, called once (so built), its one weight set to _A."""
     with running("making your layer"):
@@ -112,7 +97,7 @@ def _no_weight_gradient(cls) -> Feedback:
 
 
 def _judge(answer) -> Feedback:
-    cls = _layer_class(answer)
+    cls = layer_class(answer, "ScaledTanh")
     layer = _built_layer(cls)
     if _weight_gets_no_gradient(layer):
         return _no_weight_gradient(cls)
