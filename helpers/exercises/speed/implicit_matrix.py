@@ -34,7 +34,8 @@ def _adjoint(g, z, W, steps=_STEPS, transpose=False, slope=None):
 
 
 def _grads(zbar, D, z):
-    return zbar * D, tf.matmul(zbar * D, z, transpose_a=True)
+    through = zbar * D
+    return through, tf.einsum("bi,bj->ij", through, z)
 
 
 def _without_the_adjoint(x, W, g):
