@@ -55,7 +55,7 @@ def _judge_hvp(answer) -> Feedback:
 
     Each step reads what the ones before it made sure of (the values are compared once the result is one tensor
     of x's shape), and the known mistakes come before the verdicts that name no cause. Once the values are right
-    for both, how they were computed: ``_builds_a_matrix``, then ``_forward_over_reverse``.
+    for both, how they were computed: ``_builds_a_matrix``, then ``_forward_over_reverse``, then ``_compiled``.
     """
     fn = function_from(answer, "a function hvp(f, x, v)")
     x, v = tf.constant(_HX), tf.constant(_HV)
@@ -66,11 +66,27 @@ def _judge_hvp(answer) -> Feedback:
     feedback = _builds_a_matrix(fn, x, v)
     if feedback is None:
         feedback = _forward_over_reverse(fn)
+    if feedback is None:
+        feedback = _compiled(fn, x, v)
     if feedback is not None:
         return feedback
     return Feedback(True, "H·v for any f by reverse over reverse: the gradient differentiated once more, weighted by "
                           "v, with no n × n matrix. Right for softplus_sum (diagonal H) and for a function whose "
                           "Hessian is not diagonal.")
+
+
+def _compiled(fn, x, v) -> Feedback | None:
+    """H·v inside tf.function, the same as eagerly. f goes in as a plain function that calls softplus_sum: a
+    tf.function cannot take a custom-gradient function itself as an argument."""
+    plain = lambda t: softplus_sum(t)  # noqa: E731
+    with running("calling your hvp inside tf.function"):
+        got = tf.function(lambda x, v: fn(plain, x, v))(x, v)
+    want = _hessian(softplus_sum, x) @ v.numpy()
+    if not (tf.is_tensor(got) and np.allclose(got.numpy(), want, rtol=1e-9, atol=1e-12)):
+        return Feedback(False, "eagerly your hvp is right, but inside tf.function it gives "
+                               f"{np.round(np.asarray(got), 6).tolist()}: build it from TensorFlow operations only "
+                               "(two tapes), so that the same code runs compiled.", "graph_differs")
+    return None
 
 
 def _judge_hvp_for(fn, f, name: str, x, v) -> Feedback | None:

@@ -1155,4 +1155,16 @@ def hvp(f, x, v):
     return outer.gradient(gv, x)
 ''', False, 'The outer tape never watches x (a constant), so it finds no path and returns None: add outer.watch(x).',
            ('watch|None',)),
+    # ---- from a cold read: right eagerly, NumPy in the way inside tf.function
+    Answer('07.hvp', 'numpy-round-trip', r'''
+def hvp(f, x, v):
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        g = inner.gradient(y, x)
+    return tf.constant(outer.gradient(g, x, output_gradients=v).numpy())
+''', False, "Right eagerly, but .numpy() has no value inside tf.function: return the tensor itself.",
+           ('tf.function|numpy',)),
 ]
