@@ -21,9 +21,12 @@ EXERCISE = Exercise(
                   (4, "near", "4 layers per block needs memory for 9 + 4 = 13; one block size does better. (If your 4 is a "
                                "position in the list of divisors 1, 2, 3, 4, 6, …, from argmin: argmin returns where "
                                "the smallest memory is, an index, not the block size at that index.)"),
-                  (9, "near", "9 layers per block needs memory for 4 + 9 = 13; one block size does better.")],
+                  (9, "near", "9 layers per block needs memory for 4 + 9 = 13; one block size does better."),
+                  *[(k, "not_a_divisor", f"{k} does not divide 36: the blocks must split the 36 layers exactly, so k "
+                                         "is one of 1, 2, 3, 4, 6, 9, 12, 18, 36.") for k in (5, 7, 8, 10)]],
         fallback="write the memory for block size k as (block inputs kept) + (activations of one block), and try "
                  "each k that divides 36."),
     answer_name="block_size",
-    mistakes=("one_block", "every_layer", "wrong_sign", "minimum_value", "half", "near", "approximate"),
+    mistakes=("one_block", "every_layer", "wrong_sign", "minimum_value", "half", "near", "not_a_divisor",
+              "approximate"),
 )

@@ -11,6 +11,7 @@ MISTAKES = {
     'minimum_value': 12,
     'half': 18,
     'near': 4,
+    'not_a_divisor': 5,
     'approximate': 6.2,
 }
 
