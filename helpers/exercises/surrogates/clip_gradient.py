@@ -42,6 +42,11 @@ EXERCISE = Exercise(
              "and leaves entries inside [-1, 1] unchanged."),
             ("wrong_bounds", None, lambda x, u: tf.clip_by_value(u, 0, 1),
              "the lower bound is wrong: negative gradients are wiped out, though they are as valid as positive ones."),
+            ("wrong_bounds", None, lambda x, u: tf.minimum(u, 1.0),
+             "negative entries are not clipped: the lower bound is missing (a gradient of −5 is as large as one of "
+             "+5)."),
+            ("wrong_bounds", None, lambda x, u: tf.maximum(u, -1.0),
+             "positive entries are not clipped: the upper bound is missing."),
             ("sign_only", None, lambda x, u: tf.sign(u),
              "entries already inside [-1, 1] must pass unchanged; yours become ±1."),
             *[("mask_by_x", None, lambda x, u, inside=inside: u * tf.cast(inside(tf.abs(x)), u.dtype),
