@@ -184,8 +184,9 @@ def _wrong_shape(fname: str, kind: str, name: str, value, g, upstream: tuple) ->
                     f"entry gets its own partial derivative: the output changes in its own way when each entry of "
                     f"{name} changes.")
     elif g.shape.rank == 0 and value.shape.rank:
-        message += (f" It is one number: summed over every axis, {name}'s own too. Sum only over the axes {name} "
-                    f"was copied along (they depend on how many axes the other input has), and keep {name}'s.")
+        message += (f" It is one number: summed over every axis, {name}'s own too. Each entry of {name} needs its "
+                    f"own gradient: keep {name}'s axes, and sum only over axes {name} was copied along in the forward "
+                    "pass, if it was broadcast against another input.")
     elif g.shape.rank == value.shape.rank and g.shape.rank and g.shape.rank >= 2 and \
             list(g.shape[-2:]) == list(value.shape[-2:])[::-1]:
         message += (f" Its last two axes are {name}'s transposed: the transpose of the gradient? Swap the order of "

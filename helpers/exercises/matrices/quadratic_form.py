@@ -62,6 +62,7 @@ EXERCISE = Exercise(
            "order": "return them as (gradient for x, gradient for A)."},
     # A one-number gradient for A is read as a broadcast input summed too far; here nothing is broadcast (x·x with
     # axes=1 is a dot product, not the matrix it should be): the hint on wrong shapes asks the right question.
-    withhold=(r" It is one number: summed over every axis, A's own too\. Sum only over the axes A was copied along "
-              r"\(they depend on how many axes the other input has\), and keep A's\.",),
+    withhold=(r" It is one number: summed over every axis, A's own too\. Each entry of A needs its own gradient: "
+              r"keep A's axes, and sum only over axes A was copied along in the forward pass, if it was broadcast "
+              r"against another input\.",),
 )

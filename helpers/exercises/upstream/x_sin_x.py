@@ -28,6 +28,10 @@ _judge_values = gradient_judge(
             ("product_rule", lambda x, u: u * (tf.sin(x) + tf.cos(x)),
              "the second term of the product rule is missing a factor: differentiate one factor and keep the other "
              "one as it is."),
+            *[("product_rule", wrong,
+               "both terms of the product rule are there, but one has the wrong sign: the product rule adds the two "
+               "terms.") for wrong in (lambda x, u: u * (tf.sin(x) - x * tf.cos(x)),
+                                       lambda x, u: u * (x * tf.cos(x) - tf.sin(x)))],
             ("forward_value", lambda x, u: u * x * tf.sin(x),
              "grad multiplies upstream by the forward value x·sin(x); it should multiply by its derivative."),
             *[("rebound_input", wrong,
