@@ -279,7 +279,7 @@ def choice_judge(expected: Sequence[str], options: Sequence[str], success: str,
                 if isinstance(a, enum.Enum) and isinstance(a.value, str) and a.value in options:
                     reject(f"snippet {i}: {a!r} is an Enum member, not a string: the names are plain text in quotes, "
                            f"{a.value!r} (or {type(a).__name__}.{a.name}.value).", "enum_member")
-                near = difflib.get_close_matches(str(a).lower().replace(" ", "_"), options, n=1, cutoff=0.6)
+                near = difflib.get_close_matches(str(a).lower().replace(" ", "_"), options, n=1, cutoff=0.72)
                 hint = f" Did you mean {near[0]!r}? Names must be spelled exactly as listed." if near else ""
                 reject(f"snippet {i}: {a!r} is not one of the names to choose from ({', '.join(options)}).{hint}",
                        "unknown_name")
