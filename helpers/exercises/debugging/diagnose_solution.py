@@ -1,6 +1,5 @@
 """Solution to 09.diagnose: reveal() shows the code that follows the imports."""
 
-# check_gradients(mean_square, x): "off by a constant factor: the gradient is 6 times the right one"
-# check_gradients(project, x, W):  W "transposed: the gradient is right once transposed"
-# check_gradients(add_bias, x, b): b "broadcast dimension(s) not summed"
-diagnoses = ["constant_factor", "transposed", "not_summed"]
+diagnoses = ["constant_factor",   # mean_square: "off by a constant factor: the gradient is 6 times the right one"
+             "transposed",        # project, for W: "transposed: the gradient is right once transposed"
+             "not_summed"]        # add_bias, for b: wrong shape (2, 3), "broadcast dimension(s) not summed"
