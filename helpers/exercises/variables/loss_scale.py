@@ -13,8 +13,10 @@ EXERCISE = Exercise(
     judge=choice_judge(
         ["survives", "wrong", "survives", "wrong", "wrong", "survives"],
         ("survives", "wrong"),
-        "the three that multiply upstream by something independent of it survive; the clip, the normalisation "
-        "and the threshold act on the scaled upstream and come out wrong after the division, without an error.",
+        "what decides is whether grad(s·u) = s·grad(u) for s > 0. The two that multiply upstream by something "
+        "independent of it are linear, and relu(upstream) is not linear but scales all the same: those three "
+        "survive. The clip, the normalisation and the threshold act on the scaled upstream and come out wrong "
+        "after the division, without an error.",
         explanations=[
             "The first grad multiplies upstream by 2x" + _LINEAR,
             "The second clips upstream at 1: which upstream does it see, and what is left of it after the division?",
@@ -23,7 +25,8 @@ EXERCISE = Exercise(
             "divides by 32768 once more.",
             "The fifth compares upstream with 1e-3: the scaled upstream passes that threshold where the true one "
             "would not, so it keeps entries it should drop.",
-            "The sixth multiplies upstream by 3 tanh(x)" + _LINEAR,
+            "The sixth, relu(upstream), is not linear in upstream, yet relu(s·u) = s·relu(u) for every s > 0: the "
+            "factor 32768 passes through it, and the optimizer's division takes it out again.",
         ]),
     answer_name="verdicts",
     mistakes=("wrong_choice", "unknown_name", "wrong_length", "not_a_list"),

@@ -22,7 +22,7 @@ verdicts = ('survives',   # 1: upstream times a local derivative
             'survives',   # 3: mask depends on x only
             'wrong',      # 4: normalisation
             'wrong',      # 5: threshold on upstream
-            'survives')   # 6: upstream times 3 tanh(x)
+            'survives')   # 6: relu of upstream
 ''', True),
     Answer(KEY, 'booleans mapped to the words', r'''
 linear_in_upstream = [True, False, True, False, False, True]
@@ -36,7 +36,7 @@ grads = [
     lambda upstream: upstream * tf.cast(x > 0, upstream.dtype),               # 3
     lambda upstream: upstream / (tf.norm(upstream) + 1e-12),                  # 4
     lambda upstream: tf.where(tf.abs(upstream) > 1e-3, upstream, 0.0),        # 5
-    lambda upstream: upstream * 3 * tf.tanh(x),                               # 6
+    lambda upstream: tf.nn.relu(upstream),                               # 6
 ]
 
 u = tf.constant([1e-4, -2e-4, 3e-4])      # small, as real upstreams are
@@ -72,18 +72,18 @@ grads = [
     lambda upstream: upstream * tf.cast(x > 0, upstream.dtype),
     lambda upstream: upstream / (tf.norm(upstream) + 1e-12),
     lambda upstream: tf.where(tf.abs(upstream) > 1e-3, upstream, 0.0),
-    lambda upstream: upstream * 3 * tf.tanh(x),
+    lambda upstream: tf.nn.relu(upstream),
 ]
 u = tf.ones(3)
 verdicts = ["survives" if np.allclose(g(u), g(32768 * u) / 32768) else "wrong" for g in grads]
 ''', False, 'Testing with upstream = 1 hides the threshold in grad 5: with small upstreams (below 1e-3) it zeroes them '
             'unscaled but keeps them once scaled, so grad 5 is wrong.',
            ('5|fifth|threshold',)),
-    Answer(KEY, 'tanh thought nonlinear so wrong', r'''
+    Answer(KEY, 'relu thought nonlinear so wrong', r'''
 verdicts = ["survives", "wrong", "survives", "wrong", "wrong", "wrong"]
-''', False, 'Grad 6 is nonlinear in x, not in upstream: upstream times 3·tanh(x) scales with upstream and survives. '
-            'What matters is linearity in upstream.',
-           ('6|sixth|tanh|linear',)),
+''', False, 'Grad 6, relu(upstream), is not linear, but relu(s·u) = s·relu(u) for s > 0: it scales with upstream and survives. '
+            'What matters is whether the result scales with upstream.',
+           ('sixth|relu',)),
     Answer(KEY, 'clip thought harmless', r'''
 verdicts = ["survives", "survives", "survives", "wrong", "wrong", "survives"]
 ''', False, 'Grad 2 clips the scaled upstream to [-1, 1]; after dividing by 32768 almost nothing is left. A clip is not '
