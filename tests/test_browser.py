@@ -110,6 +110,8 @@ def workspace(lab, browser):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{base}/lab/tree/notebooks?token={token}&reset", timeout=60_000)
     page.wait_for_selector("#jupyterlab-splash", state="detached", timeout=60_000)
+    # The splash can go before the app object exists (after `reset` reloads the page, say): wait for it too.
+    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=60_000)
     page.evaluate("async () => { await window.jupyterapp.restored; }")
     yield page, errors
     page.close()
